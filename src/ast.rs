@@ -1,0 +1,686 @@
+//! The BoogiePL abstract syntax tree, as the parser builds it.
+//!
+//! The tree follows the concrete syntax closely (Boogie's own `Absy` classes are the model):
+//! declarations keep the grouping the source used (`var x, y: int;` is one [`VarGroup`]), a
+//! procedure body is a list of [`BigBlock`]s exactly as Boogie's `StmtListBuilder` forms them,
+//! and every declaration, command, expression, type and attribute carries one [`Span`].
+//! Equality of trees ignores spans (see [`Span`]'s `PartialEq`), which is what the printer's
+//! round-trip property needs.
+//!
+//! Later stages never mutate flags on these nodes; what they learn goes in side tables keyed
+//! by the node's position (see ../shared/STYLE.md).
+
+use std::fmt;
+
+/// Identifies one source file (or prelude) in a [`crate::source::SourceMap`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub u32);
+
+/// A byte range in one file. Line and column are computed only when printing.
+///
+/// Two spans always compare equal, so that `==` on trees compares structure only: the printer's
+/// round trip (print, parse again) must give an equal tree although every offset moved. Use
+/// [`Span::same_as`] to compare positions.
+#[derive(Clone, Copy, Debug, Default, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _other: &Span) -> bool {
+        true
+    }
+}
+impl Eq for Span {}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start: start as u32, end: end as u32 }
+    }
+    /// The span covering both `self` and `other` (same file assumed).
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+    /// Position equality (the derived `==` ignores positions on purpose).
+    pub fn same_as(&self, other: &Span) -> bool {
+        self.file == other.file && self.start == other.start && self.end == other.end
+    }
+}
+
+/// A name as written, with a leading backslash escape already removed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+impl fmt::Display for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attributes and triggers
+
+/// `{:key p1, p2}`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    pub key: String,
+    pub params: Vec<AttrParam>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrParam {
+    /// A string literal parameter, without its quotes (escapes kept as written).
+    Str(String, Span),
+    Expr(Expr),
+}
+
+/// `{ e1, e2 }` in a quantifier; `{:nopats e}` is a negative trigger (`positive == false`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trigger {
+    pub positive: bool,
+    pub exprs: Vec<Expr>,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Type {
+    pub kind: TypeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeKind {
+    Int,
+    Real,
+    Bool,
+    /// A type constructor, synonym, type variable or built-in named type (`bv32`,
+    /// `float24e8`, `rmode`, `string`, ...): which one is decided by resolution.
+    Named { name: Ident, args: Vec<Type> },
+    /// `<a>[T1, T2]R`
+    Map { type_params: Vec<Ident>, args: Vec<Type>, result: Box<Type> },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Iff,
+    Imp,
+    And,
+    Or,
+    Eq,
+    Neq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `<:`, the partial-order operator of Boogie 2 (kept for old front ends).
+    Subtype,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    RealDiv,
+    Pow,
+}
+
+impl BinaryOp {
+    /// The operator as Boogie prints it.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Iff => "<==>",
+            BinaryOp::Imp => "==>",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+            BinaryOp::Eq => "==",
+            BinaryOp::Neq => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Subtype => "<:",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "div",
+            BinaryOp::Mod => "mod",
+            BinaryOp::RealDiv => "/",
+            BinaryOp::Pow => "**",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundingMode {
+    Rne,
+    Rna,
+    Rtp,
+    Rtn,
+    Rtz,
+}
+
+impl RoundingMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            RoundingMode::Rne => "RNE",
+            RoundingMode::Rna => "RNA",
+            RoundingMode::Rtp => "RTP",
+            RoundingMode::Rtn => "RTN",
+            RoundingMode::Rtz => "RTZ",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuantKind {
+    Forall,
+    Exists,
+    Lambda,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithCoercion {
+    ToInt,
+    ToReal,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    BoolLit(bool),
+    /// Decimal digits, as written.
+    IntLit(String),
+    /// A `decimal` (`1e5`) or `dec_float` (`1.5`, `1.5e-3`) literal, as written.
+    DecLit(String),
+    /// A float literal (`0x1.8e1f24e8`, `0NaN24e8`, `-0x...`), as written.
+    FloatLit(String),
+    /// `5bv32`: value digits and width.
+    BvLit { value: String, width: u32 },
+    /// A string literal without its quotes.
+    StrLit(String),
+    RoundingMode(RoundingMode),
+    Var(Ident),
+    /// `f(args)`
+    Call { func: Ident, args: Vec<Expr> },
+    Old(Box<Expr>),
+    /// `int(e)` / `real(e)`
+    Arith { to: ArithCoercion, arg: Box<Expr> },
+    Unary { op: UnaryOp, arg: Box<Expr> },
+    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `a ++ b`
+    BvConcat { lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `e is C`
+    Is { arg: Box<Expr>, ctor: Ident },
+    /// `e : T`
+    Coerce { arg: Box<Expr>, ty: Type },
+    /// `m[i, j]`
+    Select { map: Box<Expr>, indexes: Vec<Expr> },
+    /// `m[i, j := v]`
+    Store { map: Box<Expr>, indexes: Vec<Expr>, value: Box<Expr> },
+    /// `e[hi:lo]`
+    Extract { arg: Box<Expr>, hi: u32, lo: u32 },
+    /// The bounds `hi:lo` of an extract found outside an index position. Boogie's parser
+    /// builds the same placeholder; resolution reports "bitvector bounds in illegal position".
+    BvBounds { hi: u32, lo: u32 },
+    /// `e->f`
+    Field { arg: Box<Expr>, field: Ident },
+    /// `e->(f := v)`
+    FieldUpdate { arg: Box<Expr>, field: Ident, value: Box<Expr> },
+    Quant(Box<Quantifier>),
+    /// `(var x, y := e1, e2; body)`
+    Let { vars: Vec<LetVar>, rhss: Vec<Expr>, attrs: Vec<Attribute>, body: Box<Expr> },
+    /// `if c then a else b`
+    IfThenElse { cond: Box<Expr>, then: Box<Expr>, els: Box<Expr> },
+    /// `|{ var ...; A: cmds goto B; B: return e; }|`
+    Code { locals: Vec<LocalVars>, blocks: Vec<SpecBlock> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantifier {
+    pub kind: QuantKind,
+    pub type_params: Vec<Ident>,
+    pub vars: Vec<VarGroup>,
+    pub attrs: Vec<Attribute>,
+    pub triggers: Vec<Trigger>,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LetVar {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+}
+
+/// A block of a code expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecBlock {
+    pub label: Ident,
+    pub cmds: Vec<Cmd>,
+    pub transfer: SpecTransfer,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SpecTransfer {
+    Goto { attrs: Vec<Attribute>, targets: Vec<Ident>, span: Span },
+    Return { attrs: Vec<Attribute>, value: Expr, span: Span },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variables
+
+/// `{:attrs} x, y: T where e` — one group of formals, locals, globals, bound variables or
+/// datatype fields sharing a type (and where clause).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarGroup {
+    pub attrs: Vec<Attribute>,
+    pub names: Vec<Ident>,
+    pub ty: Type,
+    pub where_clause: Option<Expr>,
+    pub span: Span,
+}
+
+/// `var {:attrs} groups;` in an implementation body (or a code expression).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalVars {
+    pub attrs: Vec<Attribute>,
+    pub groups: Vec<VarGroup>,
+    pub span: Span,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands and statements
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cmd {
+    pub kind: CmdKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CmdKind {
+    Assert { attrs: Vec<Attribute>, expr: Expr },
+    Assume { attrs: Vec<Attribute>, expr: Expr },
+    Havoc { vars: Vec<Ident> },
+    /// `lhs1, lhs2 := {:attrs} rhs1, rhs2` (span: the `:=` token, as in Boogie)
+    Assign { lhss: Vec<AssignLhs>, attrs: Vec<Attribute>, rhss: Vec<Expr> },
+    /// `C(x, y) := {:attrs} e` (datatype unpack; span: the `:=` token)
+    Unpack { ctor: Ident, vars: Vec<Ident>, attrs: Vec<Attribute>, rhs: Expr },
+    Call(CallCmd),
+    /// `call A() | B() | ...` (span: the `call` token)
+    ParCall { calls: Vec<CallCmd> },
+    /// `measure e1, e2;` (Civl)
+    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr> },
+    /// `hide f;` / `reveal *;` (`None` for `*`)
+    HideReveal { hide: bool, name: Option<Ident> },
+    /// `push;` / `pop;`
+    ChangeScope { push: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AssignLhs {
+    Var(Ident),
+    /// `base[indexes]` (span: the `[` token)
+    Select { base: Box<AssignLhs>, indexes: Vec<Expr>, span: Span },
+    /// `base->field` (span: the `->` token)
+    Field { base: Box<AssignLhs>, field: Ident, span: Span },
+}
+
+/// `[async] [free] call {:attrs} outs := name(args)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallCmd {
+    pub is_async: bool,
+    pub is_free: bool,
+    pub attrs: Vec<Attribute>,
+    pub outs: Vec<Ident>,
+    pub callee: Ident,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+/// A structured statement list, `{ ... }`, grouped into big blocks as Boogie does: each big
+/// block is an optional label, a run of simple commands, and at most one structured or
+/// transfer command that ends it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StmtList {
+    pub blocks: Vec<BigBlock>,
+    /// The closing brace.
+    pub end: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BigBlock {
+    pub label: Option<Ident>,
+    pub cmds: Vec<Cmd>,
+    pub tail: Option<BlockTail>,
+    /// Boogie's start token: the label, else the first command, else the tail.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockTail {
+    If(IfCmd),
+    While(WhileCmd),
+    Break { label: Option<Ident>, span: Span },
+    Goto { attrs: Vec<Attribute>, targets: Vec<Ident>, span: Span },
+    Return { attrs: Vec<Attribute>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfCmd {
+    pub attrs: Vec<Attribute>,
+    /// `None` for `if (*)`.
+    pub guard: Option<Expr>,
+    pub then: StmtList,
+    pub els: Option<ElseBranch>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ElseBranch {
+    If(Box<IfCmd>),
+    Block(StmtList),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhileCmd {
+    /// `None` for `while (*)`.
+    pub guard: Option<Expr>,
+    pub invariants: Vec<LoopSpec>,
+    pub body: StmtList,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoopSpec {
+    Invariant { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
+    /// `invariant call Y();` (Civl yield invariant)
+    YieldInvariant { call: CallCmd, span: Span },
+    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub decls: Vec<Decl>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decl {
+    Type(TypeDecl),
+    Datatype(DatatypeDecl),
+    Const(ConstDecl),
+    Function(FunctionDecl),
+    Axiom(AxiomDecl),
+    Var(GlobalVarDecl),
+    Procedure(ProcedureDecl),
+    Implementation(ImplementationDecl),
+    YieldInvariant(YieldInvariantDecl),
+    Action(ActionDecl),
+    YieldProcedure(YieldProcedureDecl),
+}
+
+impl Decl {
+    pub fn span(&self) -> Span {
+        match self {
+            Decl::Type(d) => d.span,
+            Decl::Datatype(d) => d.span,
+            Decl::Const(d) => d.span,
+            Decl::Function(d) => d.span,
+            Decl::Axiom(d) => d.span,
+            Decl::Var(d) => d.span,
+            Decl::Procedure(d) => d.span,
+            Decl::Implementation(d) => d.span,
+            Decl::YieldInvariant(d) => d.span,
+            Decl::Action(d) => d.span,
+            Decl::YieldProcedure(d) => d.span,
+        }
+    }
+}
+
+/// `type {:attrs} C a b;` or `type {:attrs} S a = T;`. One `type` keyword may declare several
+/// (`type A, B;`); the parser makes one `TypeDecl` each, sharing the attributes, as Boogie does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    /// `Some` for a synonym.
+    pub synonym: Option<Type>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatatypeDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub type_params: Vec<Ident>,
+    pub ctors: Vec<Constructor>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Constructor {
+    pub name: Ident,
+    pub fields: Vec<VarGroup>,
+}
+
+/// `const {:attrs} unique x, y: T extends ... complete;` or `... uses { axioms }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstDecl {
+    pub attrs: Vec<Attribute>,
+    pub unique: bool,
+    pub names: Vec<Ident>,
+    pub ty: Type,
+    /// Boogie 2's partial-order specification (`extends`, `complete`).
+    pub order: Option<OrderSpec>,
+    /// `uses { axiom ...; }`; `None` when the declaration ended in `;`.
+    pub uses: Option<Vec<AxiomDecl>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderSpec {
+    /// `(unique, parent)`
+    pub parents: Vec<(bool, Ident)>,
+    pub complete: bool,
+}
+
+/// A function formal: `{:attrs} x: T`, or just `T` (unnamed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FnParam {
+    pub attrs: Vec<Attribute>,
+    pub name: Option<Ident>,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDecl {
+    pub revealed: bool,
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub type_params: Vec<Ident>,
+    pub params: Vec<FnParam>,
+    pub result: FnParam,
+    /// The result was declared `returns (r: T)` rather than `: T`.
+    pub returns_form: bool,
+    pub body: Option<Expr>,
+    pub uses: Option<Vec<AxiomDecl>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxiomDecl {
+    pub hideable: bool,
+    pub attrs: Vec<Attribute>,
+    pub expr: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlobalVarDecl {
+    pub attrs: Vec<Attribute>,
+    pub groups: Vec<VarGroup>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Spec {
+    Requires { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
+    Ensures { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
+    Modifies { vars: Vec<Ident>, span: Span },
+    Measure { free: bool, attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    pub locals: Vec<LocalVars>,
+    pub stmts: StmtList,
+    /// The opening brace.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProcedureDecl {
+    pub pure: bool,
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub type_params: Vec<Ident>,
+    pub ins: Vec<VarGroup>,
+    pub outs: Vec<VarGroup>,
+    /// `procedure P(); specs` when false, `procedure P() specs { ... }` when a body follows.
+    pub specs: Vec<Spec>,
+    pub body: Option<Body>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImplementationDecl {
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub type_params: Vec<Ident>,
+    pub ins: Vec<VarGroup>,
+    pub outs: Vec<VarGroup>,
+    pub body: Body,
+    pub span: Span,
+}
+
+// --- Civl: parsed and printed; later stages refuse it.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mover {
+    Left,
+    Right,
+    Both,
+    Atomic,
+}
+
+impl Mover {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Mover::Left => "left",
+            Mover::Right => "right",
+            Mover::Both => "both",
+            Mover::Atomic => "atomic",
+        }
+    }
+}
+
+/// `[yield] invariant {:attrs} Name(formals); preserves e; ...`
+#[derive(Clone, Debug, PartialEq)]
+pub struct YieldInvariantDecl {
+    pub is_yield: bool,
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub params: Vec<VarGroup>,
+    pub preserves: Vec<(Vec<Attribute>, Expr, Span)>,
+    pub span: Span,
+}
+
+/// A requires/preserves/ensures clause of a yield procedure or action: a proposition or a
+/// call of a yield invariant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum YieldClauseBody {
+    Expr { attrs: Vec<Attribute>, expr: Expr },
+    Call(CallCmd),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionSpec {
+    Refines { attrs: Vec<Attribute>, name: Ident, span: Span },
+    Modifies { vars: Vec<Ident>, span: Span },
+    Requires { body: YieldClauseBody, span: Span },
+    Asserts { attrs: Vec<Attribute>, expr: Expr, span: Span },
+}
+
+/// `[pure] [mover] action {:attrs} Name(ins) returns (outs) specs [body]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionDecl {
+    pub pure: bool,
+    pub mover: Option<Mover>,
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ins: Vec<VarGroup>,
+    pub outs: Vec<VarGroup>,
+    pub specs: Vec<ActionSpec>,
+    pub body: Option<Body>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum YieldSpec {
+    /// `refines {:attrs} A;`
+    Refines { attrs: Vec<Attribute>, name: Ident, span: Span },
+    /// `refines {:attrs} [mover] action {:attrs} A { body }`
+    RefinesInline {
+        attrs: Vec<Attribute>,
+        mover: Option<Mover>,
+        action_attrs: Vec<Attribute>,
+        name: Ident,
+        body: Body,
+        span: Span,
+    },
+    Requires { body: YieldClauseBody, span: Span },
+    Preserves { body: YieldClauseBody, span: Span },
+    Ensures { body: YieldClauseBody, span: Span },
+    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
+    Modifies { vars: Vec<Ident>, span: Span },
+}
+
+/// `yield [mover] procedure {:attrs} Name(ins) returns (outs) specs [body]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct YieldProcedureDecl {
+    pub mover: Option<Mover>,
+    pub attrs: Vec<Attribute>,
+    pub name: Ident,
+    pub ins: Vec<VarGroup>,
+    pub outs: Vec<VarGroup>,
+    pub specs: Vec<YieldSpec>,
+    pub body: Option<Body>,
+    pub span: Span,
+}

@@ -1,0 +1,13 @@
+//! rboogie: a Boogie-compatible verification toolchain.
+//!
+//! The pipeline (see ../shared/STYLE.md): `parser` (logos lexer + lalrpop grammar) builds the
+//! spanned [`ast`]; `printer` prints any tree back as Boogie; `report` renders
+//! [`diagnostics`] as Boogie text, rich text or JSON; `cli` is the command line.
+
+pub mod ast;
+pub mod cli;
+pub mod diagnostics;
+pub mod parser;
+pub mod printer;
+pub mod report;
+pub mod source;

@@ -1,0 +1,1 @@
+//! Printing a tree back as Boogie text (stub).
