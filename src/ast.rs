@@ -416,8 +416,8 @@ pub struct WhileCmd {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoopSpec {
     Invariant { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
-    /// `invariant call Y();` (Civl yield invariant)
-    YieldInvariant { call: CallCmd, span: Span },
+    /// `invariant {:attrs} call Y();` (Civl yield invariant)
+    YieldInvariant { attrs: Vec<Attribute>, call: CallCmd, span: Span },
     Measure { attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
 }
 

@@ -36,13 +36,20 @@ pub struct Diagnostic {
     pub phase: Phase,
     pub span: Span,
     pub message: String,
+    /// Boogie reports this error at column 0 of its line (pragma errors do).
+    pub column_zero: bool,
 }
 
 impl Diagnostic {
     pub fn error(phase: Phase, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, phase, span, message: message.into() }
+        Diagnostic { severity: Severity::Error, phase, span, message: message.into(), column_zero: false }
     }
     pub fn warning(phase: Phase, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, phase, span, message: message.into() }
+        Diagnostic { severity: Severity::Warning, phase, span, message: message.into(), column_zero: false }
+    }
+    /// Marks the diagnostic as reported at column 0 of its line.
+    pub fn at_line_start(mut self) -> Diagnostic {
+        self.column_zero = true;
+        self
     }
 }

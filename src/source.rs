@@ -11,7 +11,7 @@ use crate::ast::{FileId, Span};
 #[derive(Clone, Debug)]
 pub struct LineDirective {
     pub offset: u32,
-    pub line: u32,
+    pub line: i64,
     pub name: Option<String>,
 }
 
@@ -30,8 +30,8 @@ pub struct SourceFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub file: String,
-    /// 1-based, after `#line` pragmas.
-    pub line: u32,
+    /// 1-based, after `#line` pragmas (which may number lines from 0 or below).
+    pub line: i64,
     /// 1-based, in characters.
     pub col: u32,
 }
@@ -97,13 +97,13 @@ impl SourceFile {
         let index = self.line_index(offset);
         let start = self.line_starts[index] as usize;
         let col = self.text[start..offset as usize].chars().count() as u32 + 1;
-        let mut line = index as u32 + 1;
+        let mut line = index as i64 + 1;
         let mut name = &self.name;
         // The last directive at or before this offset renumbers the lines after it.
         let k = self.directives.partition_point(|d| d.offset <= offset);
         if k > 0 {
             let d = &self.directives[k - 1];
-            let dline = self.line_index(d.offset) as u32 + 1;
+            let dline = self.line_index(d.offset) as i64 + 1;
             line = d.line + (line - dline);
             // A file name in a directive stays in force until another directive names one.
             if let Some(n) = self.directives[..k].iter().rev().find_map(|d| d.name.as_ref()) {

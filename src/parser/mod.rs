@@ -1,11 +1,65 @@
 //! The BoogiePL front end: preprocessing, lexing, parsing.
-use crate::ast::{FileId, Program};
+//!
+//! [`parse`] runs the three steps on one file of a [`SourceMap`]: `preprocess` (Boogie's `#if`
+//! and `#line` handling, offsets kept), `lexer` (logos), and the lalrpop grammar in
+//! `grammar/boogie.lalrpop`, whose actions (`actions`) make Boogie's parse-time checks. Errors
+//! come back in Boogie's order with Boogie's words; a syntax error is worded as Boogie's
+//! Coco/R parser words it (see `syntax`).
+
+mod actions;
+pub mod float;
+pub mod lexer;
+pub mod preprocess;
+mod syntax;
+
+use crate::ast::{Expr, FileId, Program};
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceMap;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, unused_parens, unused_imports, dead_code)]
+    grammar,
+    "/boogie.rs"
+);
 
 /// Parses one file of `sources` (with the `#if` defines in force) into a program.
 /// On failure returns every parse error, in Boogie's order.
 pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Result<Program, Vec<Diagnostic>> {
-    let _ = (sources, file, defines);
-    todo!("parser")
+    let pre = preprocess::preprocess(file, &sources.file(file).text, defines);
+    sources.file_mut(file).directives = pre.directives;
+    let tokens = lexer::tokenize(&pre.text);
+    let spans = tokens.iter().map(|&(s, _, e)| (s as u32, e as u32)).collect();
+    let mut ctx = actions::Ctx::new(file, spans);
+    let mut errors = pre.errors;
+    let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.into_iter().map(Ok::<_, ()>));
+    match result {
+        Ok(program) => {
+            errors.append(&mut ctx.errors);
+            if errors.is_empty() { Ok(program) } else { Err(errors) }
+        }
+        Err(e) => {
+            let syntax = syntax::syntax_error(&mut ctx, &pre.text, e);
+            errors.append(&mut ctx.errors);
+            errors.push(syntax);
+            Err(errors)
+        }
+    }
+}
+
+/// Parses a single expression (for tests and tools).
+pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, Vec<Diagnostic>> {
+    let text = sources.file(file).text.clone();
+    let tokens = lexer::tokenize(&text);
+    let spans = tokens.iter().map(|&(s, _, e)| (s as u32, e as u32)).collect();
+    let mut ctx = actions::Ctx::new(file, spans);
+    match grammar::ExpressionParser::new().parse(&mut ctx, tokens.into_iter().map(Ok::<_, ()>)) {
+        Ok(e) if ctx.errors.is_empty() => Ok(e),
+        Ok(_) => Err(ctx.errors),
+        Err(e) => {
+            let syntax = syntax::syntax_error(&mut ctx, &text, e);
+            let mut errors = std::mem::take(&mut ctx.errors);
+            errors.push(syntax);
+            Err(errors)
+        }
+    }
 }

@@ -1,0 +1,477 @@
+//! What the grammar's actions call: span bookkeeping, Boogie's semantic checks made while
+//! parsing (the `SemErr` calls of Boogie's `BoogiePL.atg`), and the grouping of statements
+//! into big blocks.
+//!
+//! Boogie reports a semantic error at `t`, the last token the parser consumed, and drops an
+//! error that comes fewer than two tokens after the previous one (Coco/R's `errDist`);
+//! [`Ctx::sem_err`] does the same. Errors Boogie reports at an explicit token (label errors,
+//! parameter-name errors) go through [`Ctx::error_at`] and are never dropped.
+
+use crate::ast::*;
+use crate::diagnostics::{Diagnostic, Phase};
+
+pub struct Ctx {
+    pub file: FileId,
+    /// `(start, end)` of every token, in order.
+    tokens: Vec<(u32, u32)>,
+    pub errors: Vec<Diagnostic>,
+    last_error_token: Option<usize>,
+}
+
+/// A statement as the grammar reads it, before grouping into big blocks.
+pub enum RawStmt {
+    Cmd(Cmd),
+    Label(Ident),
+    Tail(BlockTail, Span),
+}
+
+/// An attribute-or-trigger as read, before the context decides which are allowed.
+pub enum AttrOrTrigger {
+    Attr(Attribute),
+    Trigger(Trigger),
+    /// `{:nopats ...}` with a bad parameter; already reported.
+    Invalid,
+}
+
+/// One index or field step of an assignment's left-hand side.
+pub enum LhsStep {
+    Index(Vec<Expr>, Span),
+    Field(Ident, Span),
+}
+
+/// The contents of `[...]` after an expression; each expression with the end offset of its
+/// last token.
+pub enum Bracket {
+    Select(Vec<(Expr, usize)>),
+    Store(Vec<(Expr, usize)>, (Expr, usize)),
+}
+
+/// A variable group as read, with the end of its where clause (for the error that says where
+/// clauses are not allowed).
+pub struct RawGroup {
+    pub group: VarGroup,
+    pub where_end: usize,
+}
+
+impl Ctx {
+    pub fn new(file: FileId, tokens: Vec<(u32, u32)>) -> Ctx {
+        Ctx { file, tokens, errors: Vec::new(), last_error_token: None }
+    }
+
+    pub fn span(&self, l: usize, r: usize) -> Span {
+        Span::new(self.file, l, r)
+    }
+
+    /// Index of the last token that ends at or before `offset`.
+    fn token_ending_by(&self, offset: usize) -> Option<usize> {
+        let k = self.tokens.partition_point(|&(_, e)| e as usize <= offset);
+        k.checked_sub(1)
+    }
+
+    /// The span of the last token that ends at or before `offset` (Boogie's `t`).
+    pub fn last_token(&self, offset: usize) -> Span {
+        match self.token_ending_by(offset) {
+            Some(i) => {
+                let (s, e) = self.tokens[i];
+                Span::new(self.file, s as usize, e as usize)
+            }
+            None => Span::new(self.file, 0, 0),
+        }
+    }
+
+    /// Boogie's parser `SemErr(msg)`: at the last token consumed before `offset`, unless
+    /// fewer than two tokens were consumed since the previous error.
+    pub fn sem_err(&mut self, offset: usize, message: impl Into<String>) {
+        let index = self.token_ending_by(offset).unwrap_or(0);
+        let suppressed = self.last_error_token.is_some_and(|last| index < last + 2);
+        self.last_error_token = Some(index);
+        if !suppressed {
+            let span = self.last_token(offset);
+            self.errors.push(Diagnostic::error(Phase::Parse, span, message));
+        }
+    }
+
+    /// An error at an explicit position (Boogie's `errors.SemErr(tok, msg)`).
+    pub fn error_at(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic::error(Phase::Parse, span, message));
+    }
+
+    /// Notes a syntax error at token `index` for the `errDist` rule.
+    pub fn note_syntax_error(&mut self, offset: usize) {
+        self.last_error_token = self.token_ending_by(offset + 1).or(Some(0));
+    }
+
+    pub fn ident(&self, text: &str, l: usize, r: usize) -> Ident {
+        let name = text.strip_prefix('\\').unwrap_or(text);
+        Ident { name: name.to_string(), span: self.span(l, r) }
+    }
+
+    pub fn expr(&self, kind: ExprKind, l: usize, r: usize) -> Expr {
+        Expr { kind, span: self.span(l, r) }
+    }
+
+    /// Attributes in a place where triggers are not allowed.
+    pub fn attributes(&mut self, items: Vec<(AttrOrTrigger, usize)>) -> Vec<Attribute> {
+        let mut attrs = Vec::with_capacity(items.len());
+        for (item, end) in items {
+            match item {
+                AttrOrTrigger::Attr(a) => attrs.push(a),
+                AttrOrTrigger::Trigger(_) => self.sem_err(end, "only attributes, not triggers, allowed here"),
+                AttrOrTrigger::Invalid => {}
+            }
+        }
+        attrs
+    }
+
+    /// Reads `{:key params}`; `{:nopats e}` is a negative trigger.
+    pub fn attribute(&mut self, key: Ident, params: Vec<Expr>, l: usize, r: usize) -> AttrOrTrigger {
+        let span = self.span(l, l + 1);
+        let params: Vec<AttrParam> = params
+            .into_iter()
+            .map(|e| match e.kind {
+                ExprKind::StrLit(s) => AttrParam::Str(s, e.span),
+                _ => AttrParam::Expr(e),
+            })
+            .collect();
+        if key.name == "nopats" {
+            if let [AttrParam::Expr(e)] = params.as_slice() {
+                return AttrOrTrigger::Trigger(Trigger { positive: false, exprs: vec![e.clone()], span });
+            }
+            // Boogie reports this after reading the parameters, before the closing brace.
+            let before_brace = self.last_token(r.saturating_sub(1));
+            self.sem_err(before_brace.end as usize, "the 'nopats' quantifier attribute expects a string-literal parameter");
+            return AttrOrTrigger::Invalid;
+        }
+        AttrOrTrigger::Attr(Attribute { key: key.name, params, span })
+    }
+
+    /// Variable groups in a place that may or may not allow where clauses (`context` names
+    /// the place in Boogie's message).
+    pub fn groups(&mut self, raws: Vec<RawGroup>, allowed: bool, context: &str) -> Vec<VarGroup> {
+        raws.into_iter()
+            .map(|RawGroup { mut group, where_end }| {
+                if !allowed && group.where_clause.take().is_some() {
+                    self.sem_err(where_end, format!("where clause not allowed on {context}"));
+                }
+                group
+            })
+            .collect()
+    }
+
+    /// `e : n` in an expression: the bounds of an extract (`e[hi:lo]`). Boogie accepts only an
+    /// integer literal before the colon.
+    pub fn bv_bounds(&mut self, lhs: Expr, hi_text: &str, colon: Span, r: usize) -> Expr {
+        let lo = match &lhs.kind {
+            ExprKind::IntLit(digits) => Some(digits.parse::<u32>().unwrap_or(u32::MAX)),
+            _ => None,
+        };
+        let hi = hi_text.parse::<u32>().unwrap_or(u32::MAX);
+        let lo = match lo {
+            Some(lo) => lo,
+            None => {
+                self.sem_err(r, "arguments of extract need to be integer literals");
+                0
+            }
+        };
+        // Boogie's BvBounds(x, bn, lower): the number after the colon is the upper bound.
+        Expr { kind: ExprKind::BvBounds { hi: lo, lo: hi }, span: colon }
+    }
+
+    /// `e[...]`: a select, a store, or an extract when the only index is `hi:lo`.
+    pub fn bracket(&mut self, map: Expr, contents: Option<Bracket>, open: Span) -> Expr {
+        let kind = match contents {
+            None => ExprKind::Select { map: Box::new(map), indexes: Vec::new() },
+            Some(Bracket::Select(indexes)) => {
+                let extract = match indexes.first() {
+                    Some((Expr { kind: ExprKind::BvBounds { hi, lo }, .. }, _)) => Some((*hi, *lo)),
+                    _ => None,
+                };
+                for (e, end) in indexes.iter().skip(1) {
+                    if extract.is_some() || matches!(e.kind, ExprKind::BvBounds { .. }) {
+                        self.sem_err(*end, "bitvectors only have one dimension");
+                    }
+                }
+                match extract {
+                    Some((hi, lo)) => ExprKind::Extract { arg: Box::new(map), hi, lo },
+                    None => ExprKind::Select { map: Box::new(map), indexes: indexes.into_iter().map(|(e, _)| e).collect() },
+                }
+            }
+            Some(Bracket::Store(indexes, (value, end))) => {
+                let first_is_bounds = matches!(indexes.first(), Some((Expr { kind: ExprKind::BvBounds { .. }, .. }, _)));
+                for (e, end) in indexes.iter().skip(1) {
+                    if first_is_bounds || matches!(e.kind, ExprKind::BvBounds { .. }) {
+                        self.sem_err(*end, "bitvectors only have one dimension");
+                    }
+                }
+                if first_is_bounds || matches!(value.kind, ExprKind::BvBounds { .. }) {
+                    self.sem_err(end, "assignment to bitvectors is not possible");
+                }
+                let indexes = indexes.into_iter().map(|(e, _)| e).collect();
+                ExprKind::Store { map: Box::new(map), indexes, value: Box::new(value) }
+            }
+        };
+        Expr { kind, span: open }
+    }
+
+    /// Builds an assignment target from a variable and its index/field steps.
+    pub fn lhs(&self, var: Ident, steps: Vec<LhsStep>) -> AssignLhs {
+        let mut lhs = AssignLhs::Var(var);
+        for step in steps {
+            lhs = match step {
+                LhsStep::Index(indexes, span) => AssignLhs::Select { base: Box::new(lhs), indexes, span },
+                LhsStep::Field(field, span) => AssignLhs::Field { base: Box::new(lhs), field, span },
+            };
+        }
+        lhs
+    }
+
+    /// A quantifier or lambda; `triggers` are reported for lambdas as Boogie does.
+    #[allow(clippy::too_many_arguments)]
+    pub fn quantifier(
+        &mut self,
+        kind: QuantKind,
+        keyword: Span,
+        type_params: Vec<Ident>,
+        vars: Vec<RawGroup>,
+        items: Vec<AttrOrTrigger>,
+        body: Expr,
+        body_end: usize,
+    ) -> Expr {
+        let vars = self.groups(vars, false, "bound variables");
+        let mut attrs = Vec::new();
+        let mut triggers = Vec::new();
+        for item in items {
+            match item {
+                AttrOrTrigger::Attr(a) => attrs.push(a),
+                AttrOrTrigger::Trigger(t) => triggers.push(t),
+                AttrOrTrigger::Invalid => {}
+            }
+        }
+        if kind == QuantKind::Lambda && !triggers.is_empty() {
+            self.sem_err(body_end, "triggers not allowed in lambda expressions");
+            triggers.clear();
+        }
+        Expr {
+            kind: ExprKind::Quant(Box::new(Quantifier { kind, type_params, vars, attrs, triggers, body })),
+            span: keyword,
+        }
+    }
+
+    /// Boogie's fix-up of function formals: in `f(x: int, y, z: bool)`, an unnamed formal
+    /// that is a bare identifier before a named one takes that one's type.
+    pub fn function_params(&mut self, mut params: Vec<FnParam>) -> Vec<FnParam> {
+        if params.iter().all(|p| p.name.is_none()) {
+            return params;
+        }
+        let mut prev_type: Option<Type> = None;
+        for p in params.iter_mut().rev() {
+            if p.name.is_some() {
+                prev_type = Some(p.ty.clone());
+                continue;
+            }
+            let Some(ty) = &prev_type else {
+                self.error_at(p.span, "the type of the last parameter is unspecified");
+                break;
+            };
+            match &p.ty.kind {
+                TypeKind::Named { name, args } if args.is_empty() => {
+                    p.name = Some(name.clone());
+                    p.ty = ty.clone();
+                }
+                _ => self.error_at(p.span, "expecting an identifier as parameter name"),
+            }
+        }
+        params
+    }
+
+    /// Boogie's checks on a function's `{:inline}` / `{:define}` body.
+    pub fn function_checks(&mut self, f: &FunctionDecl, end: usize) {
+        if f.body.is_none() {
+            return;
+        }
+        let inline = find_bool_attribute(&f.attrs, "inline");
+        let define = find_bool_attribute(&f.attrs, "define");
+        if inline && define {
+            self.sem_err(end, "function cannot have both :inline and :define attributes");
+        } else if !inline && define && !f.type_params.is_empty() {
+            self.sem_err(end, "function with :define attribute has to be monomorphic");
+        }
+    }
+
+    /// Groups statements into big blocks exactly as Boogie's `StmtList` production does.
+    pub fn stmt_list(&mut self, stmts: Vec<RawStmt>, end: Span) -> StmtList {
+        let mut blocks = Vec::new();
+        let mut start: Option<Span> = None;
+        let mut label: Option<Ident> = None;
+        let mut cmds: Vec<Cmd> = Vec::new();
+        for stmt in stmts {
+            match stmt {
+                RawStmt::Cmd(c) => {
+                    start.get_or_insert(c.span);
+                    cmds.push(c);
+                }
+                RawStmt::Label(l) => {
+                    if let Some(span) = start.take() {
+                        blocks.push(BigBlock { label: label.take(), cmds: std::mem::take(&mut cmds), tail: None, span });
+                    }
+                    start = Some(l.span);
+                    label = Some(l);
+                }
+                RawStmt::Tail(tail, span) => {
+                    let span = start.take().unwrap_or(span);
+                    blocks.push(BigBlock { label: label.take(), cmds: std::mem::take(&mut cmds), tail: Some(tail), span });
+                }
+            }
+        }
+        if start.is_none() && blocks.is_empty() {
+            start = Some(end);
+        }
+        if let Some(span) = start {
+            blocks.push(BigBlock { label, cmds, tail: None, span });
+        }
+        StmtList { blocks, end }
+    }
+
+    /// The label checks Boogie makes when it builds an implementation's blocks: every `goto`
+    /// target is a label of the implementation, and every `break` leaves an enclosing loop
+    /// (or, with a label, an enclosing labelled statement).
+    pub fn check_labels(&mut self, body: &StmtList) {
+        let mut all = std::collections::HashSet::new();
+        collect_labels(body, &mut all);
+        let mut enclosing: Vec<&BigBlock> = Vec::new();
+        self.check_list(body, &all, &mut enclosing);
+    }
+
+    fn check_list<'b>(
+        &mut self,
+        list: &'b StmtList,
+        all: &std::collections::HashSet<&'b str>,
+        enclosing: &mut Vec<&'b BigBlock>,
+    ) {
+        for bb in &list.blocks {
+            match &bb.tail {
+                Some(BlockTail::Goto { targets, span, .. }) => {
+                    for t in targets {
+                        if !all.contains(t.name.as_str()) {
+                            self.error_at(*span, format!("Error: goto label '{}' is undefined", t.name));
+                        }
+                    }
+                }
+                Some(BlockTail::Break { label, span }) => {
+                    let mut found = false;
+                    for outer in enclosing.iter().rev() {
+                        match label {
+                            None => {
+                                if matches!(outer.tail, Some(BlockTail::While(_))) {
+                                    found = true;
+                                    break;
+                                }
+                            }
+                            Some(l) => {
+                                if outer.label.as_ref().is_some_and(|ol| ol.name == l.name) {
+                                    if !outer.cmds.is_empty() {
+                                        self.error_at(
+                                            *span,
+                                            format!("Error: break label '{}' must designate an enclosing statement", l.name),
+                                        );
+                                    }
+                                    found = true;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    if !found {
+                        match label {
+                            None => self.error_at(*span, "Error: break statement is not inside a loop"),
+                            Some(l) => self.error_at(
+                                *span,
+                                format!("Error: break label '{}' must designate an enclosing statement", l.name),
+                            ),
+                        }
+                    }
+                }
+                Some(BlockTail::While(w)) => {
+                    enclosing.push(bb);
+                    self.check_list(&w.body, all, enclosing);
+                    enclosing.pop();
+                }
+                Some(BlockTail::If(first)) => {
+                    enclosing.push(bb);
+                    let mut ifcmd = Some(first);
+                    while let Some(c) = ifcmd {
+                        self.check_list(&c.then, all, enclosing);
+                        ifcmd = match &c.els {
+                            Some(ElseBranch::If(next)) => Some(next),
+                            Some(ElseBranch::Block(b)) => {
+                                self.check_list(b, all, enclosing);
+                                None
+                            }
+                            None => None,
+                        };
+                    }
+                    enclosing.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn collect_labels<'b>(list: &'b StmtList, all: &mut std::collections::HashSet<&'b str>) {
+    for bb in &list.blocks {
+        if let Some(l) = &bb.label {
+            all.insert(&l.name);
+        }
+        match &bb.tail {
+            Some(BlockTail::While(w)) => collect_labels(&w.body, all),
+            Some(BlockTail::If(first)) => {
+                let mut ifcmd = Some(first);
+                while let Some(c) = ifcmd {
+                    collect_labels(&c.then, all);
+                    ifcmd = match &c.els {
+                        Some(ElseBranch::If(next)) => Some(next),
+                        Some(ElseBranch::Block(b)) => {
+                            collect_labels(b, all);
+                            None
+                        }
+                        None => None,
+                    };
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Boogie's `FindBoolAttribute`: present with no parameter or with the single literal `true`.
+pub fn find_bool_attribute(attrs: &[Attribute], key: &str) -> bool {
+    attrs.iter().any(|a| {
+        a.key == key
+            && (a.params.is_empty()
+                || matches!(a.params.as_slice(), [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(true), .. })]))
+    })
+}
+
+impl Ctx {
+    /// `5bv32`
+    pub fn bv_literal(&mut self, text: &str, l: usize, r: usize) -> Expr {
+        let (value, width) = text.split_once("bv").unwrap_or((text, "0"));
+        let width = match width.parse::<u32>() {
+            Ok(w) => w,
+            Err(_) => {
+                self.sem_err(r, "incorrectly formatted bitvector");
+                0
+            }
+        };
+        self.expr(ExprKind::BvLit { value: value.to_string(), width }, l, r)
+    }
+
+    /// A float literal; Boogie rejects one whose value does not fit its format exactly.
+    pub fn float_literal(&mut self, text: &str, l: usize, r: usize) -> Expr {
+        if !crate::parser::float::is_well_formed(text) {
+            self.sem_err(r, "incorrectly formatted floating point");
+        }
+        self.expr(ExprKind::FloatLit(text.to_string()), l, r)
+    }
+}

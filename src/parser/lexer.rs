@@ -1,0 +1,362 @@
+//! The BoogiePL lexer (logos).
+//!
+//! Tokens follow Boogie's scanner: identifiers may contain `'~#$^_.?` and backquote and may be
+//! escaped with a leading backslash (`\if` is the identifier `if`); a keyword is an identifier
+//! whose exact text is reserved; literals are `digits`, bit vectors `5bv32`, decimals `1e5`,
+//! `1.5`, `1.5e-3`, floats `0x1.8e1f24e8`, `0NaN24e8`, `0+oo24e8`, and strings with `\"`.
+//! Comments are `//` to end of line and nested `/* */`. The longest match wins, as in
+//! Boogie's DFA scanner (so `0-oo24e8` is one float token, `x-0x1.0e0f24e8` two tokens).
+//!
+//! A character no token starts with becomes [`Tok::Invalid`]: Boogie's scanner hands such a
+//! character to the parser too, and the parser's error message then names what it expected.
+
+use logos::Logos;
+
+/// Skips a nested `/* ... */` comment whose opening `/*` was just matched. An unterminated
+/// comment runs to the end of the input, as in Boogie.
+fn nested_comment<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> logos::Skip {
+    let rest = lex.remainder().as_bytes();
+    let mut depth = 1usize;
+    let mut i = 0;
+    while i < rest.len() {
+        match (rest[i], rest.get(i + 1)) {
+            (b'/', Some(b'*')) => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', Some(b'/')) => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    lex.bump(i);
+    logos::Skip
+}
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+pub enum Tok<'a> {
+    #[token("/*", nested_comment)]
+    BlockComment,
+
+    #[regex(r"\\?[A-Za-z'~#$^_.?`][A-Za-z0-9'~#$^_.?`]*")]
+    Ident(&'a str),
+    #[regex(r"[0-9]+")]
+    Digits(&'a str),
+    #[regex(r"[0-9]+bv[0-9]+")]
+    BvLit(&'a str),
+    #[regex(r"[0-9]+e-?[0-9]+")]
+    Decimal(&'a str),
+    #[regex(r"[0-9]+\.[0-9]+(e-?[0-9]+)?")]
+    DecFloat(&'a str),
+    #[regex(r"-?0x[0-9a-fA-F]+\.[0-9a-fA-F]+e-?[0-9]+f[0-9]+e[0-9]+")]
+    #[regex(r"0(NaN|nan|\+oo|-oo)[0-9]+e[0-9]+")]
+    Float(&'a str),
+    #[regex(r#""([^"\r\n]|\\")*""#)]
+    Str(&'a str),
+
+    // Keywords (Boogie's `CheckLiteral` table).
+    #[token("yield")]
+    Yield,
+    #[token("var")]
+    Var,
+    #[token("where")]
+    Where,
+    #[token("int")]
+    Int,
+    #[token("real")]
+    Real,
+    #[token("bool")]
+    Bool,
+    #[token("const")]
+    Const,
+    #[token("unique")]
+    Unique,
+    #[token("uses")]
+    Uses,
+    #[token("revealed")]
+    Revealed,
+    #[token("function")]
+    Function,
+    #[token("returns")]
+    Returns,
+    #[token("hideable")]
+    Hideable,
+    #[token("axiom")]
+    Axiom,
+    #[token("type")]
+    Type,
+    #[token("datatype")]
+    Datatype,
+    #[token("invariant")]
+    Invariant,
+    #[token("preserves")]
+    Preserves,
+    #[token("pure")]
+    Pure,
+    #[token("action")]
+    Action,
+    #[token("refines")]
+    Refines,
+    #[token("left")]
+    Left,
+    #[token("right")]
+    Right,
+    #[token("both")]
+    Both,
+    #[token("atomic")]
+    Atomic,
+    #[token("procedure")]
+    Procedure,
+    #[token("asserts")]
+    Asserts,
+    #[token("requires")]
+    Requires,
+    #[token("ensures")]
+    Ensures,
+    #[token("measure")]
+    Measure,
+    #[token("implementation")]
+    Implementation,
+    #[token("free")]
+    Free,
+    #[token("modifies")]
+    Modifies,
+    #[token("goto")]
+    Goto,
+    #[token("return")]
+    Return,
+    #[token("if")]
+    If,
+    #[token("else")]
+    Else,
+    #[token("while")]
+    While,
+    #[token("break")]
+    Break,
+    #[token("reveal")]
+    Reveal,
+    #[token("hide")]
+    Hide,
+    #[token("pop")]
+    Pop,
+    #[token("push")]
+    Push,
+    #[token("assert")]
+    Assert,
+    #[token("assume")]
+    Assume,
+    #[token("havoc")]
+    Havoc,
+    #[token("async")]
+    Async,
+    #[token("call")]
+    Call,
+    #[token("div")]
+    Div,
+    #[token("mod")]
+    Mod,
+    #[token("is")]
+    Is,
+    #[token("false")]
+    False,
+    #[token("true")]
+    True,
+    #[token("roundNearestTiesToEven")]
+    #[token("RNE")]
+    Rne,
+    #[token("roundNearestTiesToAway")]
+    #[token("RNA")]
+    Rna,
+    #[token("roundTowardPositive")]
+    #[token("RTP")]
+    Rtp,
+    #[token("roundTowardNegative")]
+    #[token("RTN")]
+    Rtn,
+    #[token("roundTowardZero")]
+    #[token("RTZ")]
+    Rtz,
+    #[token("old")]
+    Old,
+    #[token("then")]
+    Then,
+    #[token("forall")]
+    #[token("∀")]
+    Forall,
+    #[token("exists")]
+    #[token("∃")]
+    Exists,
+    #[token("lambda")]
+    #[token("λ")]
+    Lambda,
+    // Boogie 2 syntax kept for old front ends: `const unique c: T extends p complete;`.
+    // They are keywords only where the grammar expects them (see `Ident` in the grammar).
+    #[token("extends")]
+    Extends,
+    #[token("complete")]
+    Complete,
+
+    // Punctuation and operators.
+    #[token(";")]
+    Semi,
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("::")]
+    #[token("•")]
+    ColonColon,
+    #[token(":=")]
+    Assign,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("|{")]
+    LCodeBrace,
+    #[token("}|")]
+    RCodeBrace,
+    #[token("|")]
+    Bar,
+    #[token("<")]
+    Lt,
+    #[token(">")]
+    Gt,
+    #[token("<=")]
+    #[token("≤")]
+    Le,
+    #[token(">=")]
+    #[token("≥")]
+    Ge,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    #[token("≠")]
+    Neq,
+    #[token("=")]
+    Eq,
+    #[token("<:")]
+    Subtype,
+    #[token("<==>")]
+    #[token("⇔")]
+    Iff,
+    #[token("==>")]
+    #[token("⇒")]
+    Implies,
+    #[token("<==")]
+    #[token("⇐")]
+    Explies,
+    #[token("&&")]
+    #[token("∧")]
+    And,
+    #[token("||")]
+    #[token("∨")]
+    Or,
+    #[token("!")]
+    #[token("¬")]
+    Not,
+    #[token("+")]
+    Plus,
+    #[token("++")]
+    Concat,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("**")]
+    Power,
+    #[token("/")]
+    Slash,
+    #[token("->")]
+    Arrow,
+
+    /// A character that starts no token.
+    Invalid,
+}
+
+/// A token with its byte range.
+pub type Spanned<'a> = (usize, Tok<'a>, usize);
+
+/// Lexes the whole (preprocessed) input. Comments are skipped; unknown characters become
+/// [`Tok::Invalid`] tokens one character long.
+pub fn tokenize(text: &str) -> Vec<Spanned<'_>> {
+    let mut out = Vec::with_capacity(text.len() / 4);
+    let mut base = 0;
+    'restart: while base < text.len() {
+        let mut lex = Tok::lexer(&text[base..]);
+        while let Some(result) = lex.next() {
+            let span = lex.span();
+            let (start, end) = (base + span.start, base + span.end);
+            match result {
+                Ok(tok) => out.push((start, tok, end)),
+                Err(()) => {
+                    // logos reports the longest prefix it could not match; Boogie's scanner
+                    // rejects one character at a time: emit the first character as invalid
+                    // and lex again after it.
+                    let width = text[start..].chars().next().map_or(1, char::len_utf8);
+                    out.push((start, Tok::Invalid, start + width));
+                    base = start + width;
+                    continue 'restart;
+                }
+            }
+        }
+        break;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok<'_>> {
+        tokenize(s).into_iter().map(|(_, t, _)| t).collect()
+    }
+
+    #[test]
+    fn identifiers_and_keywords() {
+        assert_eq!(toks("if \\if x.y#z'"), vec![Tok::If, Tok::Ident("\\if"), Tok::Ident("x.y#z'")]);
+        assert_eq!(toks("ifx"), vec![Tok::Ident("ifx")]);
+    }
+
+    #[test]
+    fn literals() {
+        assert_eq!(toks("5bv32"), vec![Tok::BvLit("5bv32")]);
+        assert_eq!(toks("1e5 1.5 1.5e-3"), vec![Tok::Decimal("1e5"), Tok::DecFloat("1.5"), Tok::DecFloat("1.5e-3")]);
+        assert_eq!(toks("1ex"), vec![Tok::Digits("1"), Tok::Ident("ex")]);
+        assert_eq!(toks("0x1.8e1f24e8"), vec![Tok::Float("0x1.8e1f24e8")]);
+        assert_eq!(toks("0NaN24e8 0+oo24e8"), vec![Tok::Float("0NaN24e8"), Tok::Float("0+oo24e8")]);
+        assert_eq!(toks(r#""a\"b""#), vec![Tok::Str(r#""a\"b""#)]);
+    }
+
+    #[test]
+    fn comments_nest() {
+        assert_eq!(toks("a /* x /* y */ z */ b // c\nd"), vec![Tok::Ident("a"), Tok::Ident("b"), Tok::Ident("d")]);
+    }
+
+    #[test]
+    fn invalid_characters_are_tokens() {
+        assert_eq!(toks("a @ b"), vec![Tok::Ident("a"), Tok::Invalid, Tok::Ident("b")]);
+        assert_eq!(toks("é"), vec![Tok::Invalid]);
+    }
+
+    #[test]
+    fn unicode_operators() {
+        assert_eq!(toks("∀ ⇒ ≤"), vec![Tok::Forall, Tok::Implies, Tok::Le]);
+    }
+}
