@@ -1,0 +1,1 @@
+axiom (exists bool b :: b);

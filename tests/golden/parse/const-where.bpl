@@ -1,0 +1,1 @@
+const limit: int where limit > 0;

@@ -1,0 +1,2 @@
+// ==> is right-associative, <== left-associative; mixing them needs parentheses.
+axiom true ==> false <== true;

@@ -1,0 +1,7 @@
+// Boogie 2 syntax that older front ends still emit.
+// OPTIONS: /noResolve
+type name;
+const unique T: name;
+const unique Sub: name extends unique T complete;
+const unique Leaf: name extends Sub, T;
+axiom Sub <: T;
