@@ -1,1 +1,785 @@
-//! The command line (stub).
+//! The command line: Boogie's option spellings and GNU long flags, parsed into [`Options`].
+//!
+//! rboogie must be a drop-in for `boogie`, so it takes every option the way Boogie 3.5 does
+//! (`/noVerify`, `-timeLimit:30`, `/print out.bpl`: `/` or `-`, then the name as Boogie spells
+//! it, case-sensitive, then the value after a colon or as the next argument), and also as a GNU
+//! long flag (`--no-verify`, `--time-limit 30`) so that `--help` can list them all.
+//!
+//! Clap parses only the GNU spelling. [`parse_args`] first walks argv the way Boogie's
+//! `CommandLineOptionEngine.Parse` does and rewrites each Boogie spelling into its long flag
+//! through one table, [`BOOGIE_OPTIONS`]; Boogie's option errors (unknown switch, bad value,
+//! missing value) are found in that walk and reported with Boogie's own words. The walk also
+//! checks each Boogie-spelled value the way Boogie does, so clap's value parsers only ever
+//! see GNU-spelled values it has not checked.
+//!
+//! Boogie quirks kept on purpose (all from `CommandLineOptionEngine.Parse`):
+//! - on Unix an argument that starts with `/` but is not a Boogie option is a file name, so
+//!   `/tmp/a.bpl` works and `/bogus` later fails the `.bpl` extension check;
+//! - a value-taking option written without a colon takes the next argument as its value;
+//! - an error in the number of arguments (`"/noVerify" cannot take a colon argument`,
+//!   `"/print" expects 1 argument`) stops the walk; other errors do not.
+//!
+//! Boogie 3.5 has no `/define`: it defines `FILE_0`, `FILE_1`, ... for the `#if`s of the
+//! first, second, ... input file (see `crate::driver`). It also no longer has Boogie 2's
+//! `/useArrayTheory`, `/doModSetAnalysis` or `/nologo`; like Boogie 3.5, rboogie rejects them.
+
+use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, value_parser};
+use std::fmt;
+
+pub use crate::driver::run;
+use crate::report::Format;
+
+// ---------------------------------------------------------------------------------------------
+// The parsed configuration
+
+/// `/env:N`: where the command line is echoed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowEnv {
+    /// `/env:0`
+    Never,
+    /// `/env:1` (default): as a comment at the top of `/print` output and prover logs.
+    DuringPrint,
+    /// `/env:2`: also on stdout before anything else.
+    Always,
+}
+
+/// `/typeEncoding:X`
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeEncoding {
+    Monomorphic,
+    Predicates,
+    Arguments,
+}
+
+/// `/proverWarnings:N`
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProverWarnings {
+    None,
+    Stdout,
+    Stderr,
+}
+
+/// `/inline:X`: what a call to an `{:inline N}` procedure becomes once the depth is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inlining {
+    None,
+    Assert,
+    Assume,
+    Spec,
+}
+
+/// Everything the command line says, with Boogie's defaults for what it does not say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The command line as given (without the program name); `/env` echoes it.
+    pub args: Vec<String>,
+    /// The input files in command-line order (`.txt` lists not yet expanded).
+    pub files: Vec<String>,
+    pub help: bool,
+    pub version: bool,
+    /// rboogie's own `--format`; `None` until [`Options::adapt_to_terminal`] picks one
+    /// (the driver then uses Boogie's format).
+    pub format: Option<Format>,
+    /// Colour in the rich format.
+    pub color: bool,
+    pub show_env: ShowEnv,
+    pub use_base_name: bool,
+
+    pub no_resolve: bool,
+    pub no_typecheck: bool,
+    /// False under `/noVerify`.
+    pub verify: bool,
+    /// `/print:FILE` (`-` is stdout), with `@PREFIX@`, `@TIME@` and `@FILE@` expanded.
+    pub print_file: Option<String>,
+    pub pretty: bool,
+
+    // Accepted; later stages will use them.
+    /// Seconds per implementation; 0 is no limit.
+    pub time_limit: u32,
+    /// Seconds for the whole run; 0 is no limit.
+    pub process_time_limit: u32,
+    /// Solver resource limit; 0 is none.
+    pub resource_limit: u32,
+    pub vcs_cores: u32,
+    pub type_encoding: TypeEncoding,
+    /// The concatenation of all `/logPrefix` values, `/` and `\` replaced by `-`.
+    pub log_prefix: String,
+    pub prover_warnings: ProverWarnings,
+    pub error_trace: u32,
+    pub error_limit: u32,
+    pub prover_options: Vec<String>,
+    /// `/proverLog:FILE`, macros expanded as for `print_file`.
+    pub prover_log: Option<String>,
+    pub trace: bool,
+    pub infer_modifies: bool,
+    /// `/loopUnroll:N`; `None` is no unrolling.
+    pub loop_unroll: Option<u32>,
+    pub sound_loop_unrolling: bool,
+    pub inline: Inlining,
+    /// `/proc:P` patterns (`*` matches any run of characters).
+    pub procs: Vec<String>,
+    /// `/noProc:P` patterns.
+    pub no_procs: Vec<String>,
+    pub print_inlined: bool,
+    pub print_instrumented: bool,
+}
+
+impl Default for Options {
+    /// Boogie's defaults (`CommandLineOptions.cs`).
+    fn default() -> Options {
+        Options {
+            args: Vec::new(),
+            files: Vec::new(),
+            help: false,
+            version: false,
+            format: None,
+            color: false,
+            show_env: ShowEnv::DuringPrint,
+            use_base_name: false,
+            no_resolve: false,
+            no_typecheck: false,
+            verify: true,
+            print_file: None,
+            pretty: true,
+            time_limit: 0,
+            process_time_limit: 0,
+            resource_limit: 0,
+            vcs_cores: 1,
+            type_encoding: TypeEncoding::Monomorphic,
+            log_prefix: String::new(),
+            prover_warnings: ProverWarnings::None,
+            error_trace: 1,
+            error_limit: 5,
+            prover_options: Vec::new(),
+            prover_log: None,
+            trace: false,
+            infer_modifies: false,
+            loop_unroll: None,
+            sound_loop_unrolling: false,
+            inline: Inlining::Assume,
+            procs: Vec::new(),
+            no_procs: Vec::new(),
+            print_inlined: false,
+            print_instrumented: false,
+        }
+    }
+}
+
+impl Options {
+    /// Picks the output format left open on the command line (rich on a terminal, Boogie's
+    /// otherwise) and turns colour on for a terminal. Only `main` knows what stdout is.
+    pub fn adapt_to_terminal(&mut self, stdout_is_terminal: bool) {
+        if self.format.is_none() {
+            self.format = Some(if stdout_is_terminal { Format::Rich } else { Format::Boogie });
+        }
+        self.color = stdout_is_terminal;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// A command line rboogie cannot run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CliError {
+    /// Errors in Boogie-spelled options, in Boogie's words (without Boogie's `Boogie: Error: `
+    /// prefix, which [`CliError`]'s `Display` adds).
+    Boogie(Vec<String>),
+    /// An error clap found in GNU-spelled options, rendered by clap.
+    Clap(String),
+}
+
+impl CliError {
+    /// Boogie's `Main` returns 1 when option parsing fails.
+    pub fn exit_code(&self) -> i32 {
+        1
+    }
+}
+
+impl fmt::Display for CliError {
+    /// What goes to stderr: Boogie prints each error as it meets it, then one hint.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Boogie(errors) => {
+                for e in errors {
+                    writeln!(f, "Boogie: Error: {e}")?;
+                }
+                writeln!(f, "Use /help for available options")
+            }
+            CliError::Clap(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+// ---------------------------------------------------------------------------------------------
+// The translation table
+
+/// How Boogie reads an option's value (`CommandLineParseState`).
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    /// No value: `/noVerify` (`CheckBooleanFlag` / `ConfirmArgumentCount(0)`).
+    Flag,
+    /// Any text: `/print:FILE`.
+    Text,
+    /// `Convert.ToInt32`, then `min <= n < below` (`GetIntArgument` with its filter or limit).
+    Int { min: i64, below: i64 },
+    /// `Convert.ToUInt32` (`GetUnsignedNumericArgument`).
+    UInt,
+    /// One of these words, exactly.
+    OneOf(&'static [&'static str]),
+}
+
+/// One Boogie option: its name after the `/` or `-`, and the long flag it stands for.
+#[derive(Clone, Copy, Debug)]
+struct BoogieOption {
+    name: &'static str,
+    long: &'static str,
+    value: Value,
+}
+
+const fn opt(name: &'static str, long: &'static str, value: Value) -> BoogieOption {
+    BoogieOption { name, long, value }
+}
+
+/// `Convert.ToInt32` accepts this much.
+const INT_END: i64 = i32::MAX as i64 + 1;
+
+/// Every Boogie option rboogie knows, as Boogie spells it, with the long flag of [`Cli`] it
+/// becomes. Value ranges are Boogie's (`CommandLineOptions.ParseOption`).
+const BOOGIE_OPTIONS: &[BoogieOption] = &[
+    opt("help", "help", Value::Flag),
+    opt("?", "help", Value::Flag),
+    opt("version", "version", Value::Flag),
+    opt("env", "env", Value::Int { min: 0, below: 3 }),
+    opt("useBaseNameForFileName", "use-base-name-for-file-name", Value::Flag),
+    opt("noResolve", "no-resolve", Value::Flag),
+    opt("noTypecheck", "no-typecheck", Value::Flag),
+    opt("noVerify", "no-verify", Value::Flag),
+    opt("print", "print", Value::Text),
+    opt("pretty", "pretty", Value::Int { min: 0, below: 2 }),
+    opt("timeLimit", "time-limit", Value::UInt),
+    opt("processTimeLimit", "process-time-limit", Value::UInt),
+    opt("rlimit", "rlimit", Value::UInt),
+    opt("vcsCores", "vcs-cores", Value::Int { min: 1, below: INT_END }),
+    opt("typeEncoding", "type-encoding", Value::OneOf(TYPE_ENCODINGS)),
+    opt("logPrefix", "log-prefix", Value::Text),
+    opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
+    opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
+    opt("errorLimit", "error-limit", Value::Int { min: 0, below: INT_END }),
+    opt("proverOpt", "prover-opt", Value::Text),
+    opt("p", "prover-opt", Value::Text),
+    opt("proverLog", "prover-log", Value::Text),
+    opt("trace", "trace", Value::Flag),
+    opt("inferModifies", "infer-modifies", Value::Flag),
+    opt("loopUnroll", "loop-unroll", Value::Int { min: 0, below: INT_END }),
+    opt("soundLoopUnrolling", "sound-loop-unrolling", Value::Flag),
+    opt("inline", "inline", Value::OneOf(INLININGS)),
+    opt("proc", "proc", Value::Text),
+    opt("noProc", "no-proc", Value::Text),
+    opt("printInlined", "print-inlined", Value::Flag),
+    opt("printInstrumented", "print-instrumented", Value::Flag),
+];
+
+const TYPE_ENCODINGS: &[&str] = &["m", "monomorphic", "p", "predicates", "a", "arguments"];
+const INLININGS: &[&str] = &["none", "assert", "assume", "spec"];
+const FORMATS: &[&str] = &["boogie", "rich", "json"];
+
+/// GNU long flags that take a value, so that `--time-limit 30` consumes the `30`.
+fn long_takes_value(long: &str) -> bool {
+    long == "format" || BOOGIE_OPTIONS.iter().any(|o| o.long == long && !matches!(o.value, Value::Flag))
+}
+
+/// Checks a Boogie-spelled value as Boogie does and returns it in the form clap expects.
+fn check_value(value: Value, text: &str) -> Option<String> {
+    // `Convert.ToInt32`/`ToUInt32` allow surrounding white space and a sign.
+    let number = || text.trim().parse::<i64>().ok();
+    match value {
+        Value::Flag => None,
+        Value::Text => Some(text.to_string()),
+        Value::Int { min, below } => number().filter(|n| (min..below).contains(n)).map(|n| n.to_string()),
+        Value::UInt => number().filter(|n| (0..=u32::MAX as i64).contains(n)).map(|n| n.to_string()),
+        Value::OneOf(words) => words.contains(&text).then(|| text.to_string()),
+    }
+}
+
+/// Rewrites argv (without the program name) into clap's GNU form: every option as
+/// `--long[=value]`, then `--`, then the files in order. Returns Boogie's errors, if any.
+fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
+    let mut flags = Vec::new();
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let mut pending: std::collections::VecDeque<String> = args.iter().cloned().collect();
+
+    while let Some(arg) = pending.pop_front() {
+        if arg == "--" {
+            // GNU end of options (not Boogie's): everything after it is a file.
+            files.extend(pending.drain(..));
+            break;
+        }
+        if let Some(gnu) = arg.strip_prefix("--") {
+            // A GNU long flag: clap checks it; we only gather a separate value.
+            if !gnu.contains('=')
+                && long_takes_value(gnu)
+                && let Some(value) = pending.pop_front()
+            {
+                flags.push(format!("{arg}={value}"));
+                continue;
+            }
+            flags.push(arg);
+            continue;
+        }
+
+        let s = arg.trim();
+        if !(s.starts_with('-') || s.starts_with('/')) {
+            files.push(arg);
+            continue;
+        }
+        // `/name:value`: Boogie splits at the first colon.
+        let (switch, colon_value) = match s.find(':') {
+            Some(i) => (&s[..i], Some(s[i + 1..].to_string())),
+            None => (s, None),
+        };
+        let name = &switch[1..];
+        let Some(option) = BOOGIE_OPTIONS.iter().find(|o| o.name == name) else {
+            if switch.starts_with('/') {
+                // Unix Boogie: an unknown `/...` is a path.
+                files.push(arg.clone());
+            } else {
+                errors.push(format!("unknown switch: {switch}"));
+            }
+            // Boogie put the colon's value back in argv's slot, so it is read again, as the
+            // next argument.
+            if let Some(value) = colon_value {
+                pending.push_front(value);
+            }
+            continue;
+        };
+        match option.value {
+            Value::Flag => {
+                if colon_value.is_some() {
+                    errors.push(format!("\"{switch}\" cannot take a colon argument"));
+                    break;
+                }
+                flags.push(format!("--{}", option.long));
+            }
+            value => {
+                let Some(text) = colon_value.or_else(|| pending.pop_front()) else {
+                    errors.push(format!("\"{switch}\" expects 1 argument"));
+                    break;
+                };
+                match check_value(value, &text) {
+                    Some(v) => flags.push(format!("--{}={v}", option.long)),
+                    None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
+                }
+            }
+        }
+    }
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    flags.push("--".to_string());
+    flags.extend(files);
+    Ok(flags)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clap
+
+const AFTER_HELP: &str = "\
+Every option can also be written as Boogie spells it (shown in brackets): /name or -name,
+with a value as /name:value, -name:value or /name value (e.g. /noVerify, -timeLimit:30).
+On Unix an argument starting with / that is not a Boogie option is a file name, as in Boogie.
+Several files form one program; a .txt file lists more file names. The file `stdin.bpl` is
+read from standard input.";
+
+const COMPAT: &str = "Accepted for compatibility (no effect yet)";
+
+/// The GNU spelling of every option; [`BOOGIE_OPTIONS`] maps Boogie's spellings onto it.
+#[derive(Parser, Debug)]
+#[command(
+    name = "rboogie",
+    about = "A Boogie-compatible verifier: reads Boogie 3.5 programs and takes Boogie's options.",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_override_self = true,
+    after_help = AFTER_HELP
+)]
+struct Cli {
+    /// Input files
+    #[arg(value_name = "FILE.bpl")]
+    files: Vec<String>,
+
+    /// Print this message
+    #[arg(long, help_heading = "General")]
+    help: bool,
+    /// Print the version
+    #[arg(long, help_heading = "General")]
+    version: bool,
+    /// How to print diagnostics [default: boogie when stdout is not a terminal, rich on a
+    /// terminal]
+    #[arg(long, value_name = "FORMAT", value_parser = FORMATS.to_vec(), help_heading = "General")]
+    format: Option<String>,
+    /// Echo the command line: 0 never, 1 atop /print output (default), 2 also on stdout
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = "General")]
+    env: Option<u8>,
+    /// Name input files by their base name in messages
+    #[arg(long, help_heading = "General")]
+    use_base_name_for_file_name: bool,
+
+    /// Parse only
+    #[arg(long, help_heading = "Pipeline")]
+    no_resolve: bool,
+    /// Parse and resolve only
+    #[arg(long, help_heading = "Pipeline")]
+    no_typecheck: bool,
+    /// Skip VC generation and the solver
+    #[arg(long, help_heading = "Pipeline")]
+    no_verify: bool,
+    /// Print the program after parsing it (- for stdout)
+    #[arg(long, value_name = "FILE", help_heading = "Pipeline")]
+    print: Option<String>,
+    /// With --print: 0 one line per statement, 1 pretty (default)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = "Pipeline")]
+    pretty: Option<u8>,
+
+    /// Seconds per implementation (0: no limit)
+    #[arg(long, value_name = "N", help_heading = COMPAT)]
+    time_limit: Option<u32>,
+    /// Seconds for the whole run (0: no limit)
+    #[arg(long, value_name = "N", help_heading = COMPAT)]
+    process_time_limit: Option<u32>,
+    /// Solver resource limit per implementation
+    #[arg(long, value_name = "N", help_heading = COMPAT)]
+    rlimit: Option<u32>,
+    /// Verify N VCs at once
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(1..INT_END), help_heading = COMPAT)]
+    vcs_cores: Option<u32>,
+    /// Type encoding of polymorphic programs: m[onomorphic], p[redicates], a[rguments]
+    #[arg(long, value_name = "X", value_parser = TYPE_ENCODINGS.to_vec(), hide_possible_values = true, help_heading = COMPAT)]
+    type_encoding: Option<String>,
+    /// Expansion of @PREFIX@ in file names (repeatable: the values are concatenated)
+    #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
+    log_prefix: Vec<String>,
+    /// Prover warnings: 0 none (default), 1 to stdout, 2 to stderr
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = COMPAT)]
+    prover_warnings: Option<u8>,
+    /// Trace labels in error output: 0 none, 1 useful (default), 2 all
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = COMPAT)]
+    error_trace: Option<u8>,
+    /// Errors reported per procedure (default 5; 0: as many as possible)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
+    error_limit: Option<u32>,
+    /// Solver option KEY[=VALUE] (repeatable)
+    #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
+    prover_opt: Vec<String>,
+    /// Log the solver's input to FILE
+    #[arg(long, value_name = "FILE", help_heading = COMPAT)]
+    prover_log: Option<String>,
+    /// Print trace information
+    #[arg(long, help_heading = COMPAT)]
+    trace: bool,
+    /// Infer modifies clauses
+    #[arg(long, help_heading = COMPAT)]
+    infer_modifies: bool,
+    /// Unroll loops N times
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
+    loop_unroll: Option<u32>,
+    /// Unroll loops soundly
+    #[arg(long, help_heading = COMPAT)]
+    sound_loop_unrolling: bool,
+    /// Inlining of {:inline} procedures: none, assert, assume (default), spec
+    #[arg(long, value_name = "X", value_parser = INLININGS.to_vec(), hide_possible_values = true, help_heading = COMPAT)]
+    inline: Option<String>,
+    /// Check only procedures matching P (* is a wildcard; repeatable)
+    #[arg(long = "proc", value_name = "P", action = ArgAction::Append, help_heading = COMPAT)]
+    procs: Vec<String>,
+    /// Do not check procedures matching P (repeatable)
+    #[arg(long = "no-proc", value_name = "P", action = ArgAction::Append, help_heading = COMPAT)]
+    no_procs: Vec<String>,
+    /// Print implementations after inlining
+    #[arg(long, help_heading = COMPAT)]
+    print_inlined: bool,
+    /// Print the program after instrumenting it with inferred invariants
+    #[arg(long, help_heading = COMPAT)]
+    print_instrumented: bool,
+}
+
+/// [`Cli`]'s command, with each option's Boogie spellings added to its help line.
+fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let args: Vec<(String, String, String)> = cmd
+        .get_arguments()
+        .filter_map(|a| {
+            let long = a.get_long()?.to_string();
+            let value_name = a.get_value_names().and_then(|v| v.first()).map(|s| s.to_string());
+            Some((a.get_id().to_string(), long, value_name.unwrap_or_default()))
+        })
+        .collect();
+    for (id, long, value_name) in args {
+        let spellings: Vec<String> = BOOGIE_OPTIONS
+            .iter()
+            .filter(|o| o.long == long)
+            .map(|o| match o.value {
+                Value::Flag => format!("/{}", o.name),
+                _ => format!("/{}:<{value_name}>", o.name),
+            })
+            .collect();
+        if spellings.is_empty() {
+            continue;
+        }
+        cmd = cmd.mut_arg(id, |a| {
+            let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+            a.help(format!("{help} [{}]", spellings.join(", ")))
+        });
+    }
+    cmd
+}
+
+/// The text of `--help` (and `/help`, `-?`).
+pub fn help_text() -> String {
+    command().render_help().to_string()
+}
+
+/// rboogie's version line (`/version`, and the first `/env` comment of `/print` output).
+pub fn version_text() -> String {
+    format!("rboogie version {}, a Boogie 3.5 compatible verifier", env!("CARGO_PKG_VERSION"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+
+/// Parses a command line (without the program name) as Boogie would.
+pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, CliError> {
+    let args: Vec<String> = args.into_iter().collect();
+    let gnu = translate(&args).map_err(CliError::Boogie)?;
+    let matches = command()
+        .try_get_matches_from(std::iter::once("rboogie".to_string()).chain(gnu))
+        .map_err(|e| CliError::Clap(e.render().to_string()))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| CliError::Clap(e.render().to_string()))?;
+    Ok(options_from(args, cli))
+}
+
+fn options_from(args: Vec<String>, cli: Cli) -> Options {
+    let d = Options::default();
+    let mut o = Options {
+        files: cli.files,
+        help: cli.help,
+        version: cli.version,
+        format: cli.format.as_deref().map(|f| match f {
+            "rich" => Format::Rich,
+            "json" => Format::Json,
+            _ => Format::Boogie,
+        }),
+        color: false,
+        show_env: match cli.env {
+            Some(0) => ShowEnv::Never,
+            Some(2) => ShowEnv::Always,
+            Some(_) => ShowEnv::DuringPrint,
+            None => d.show_env,
+        },
+        use_base_name: cli.use_base_name_for_file_name,
+        no_resolve: cli.no_resolve,
+        no_typecheck: cli.no_typecheck,
+        verify: !cli.no_verify,
+        print_file: cli.print,
+        pretty: cli.pretty.map_or(d.pretty, |p| p == 1),
+        time_limit: cli.time_limit.unwrap_or(d.time_limit),
+        process_time_limit: cli.process_time_limit.unwrap_or(d.process_time_limit),
+        resource_limit: cli.rlimit.unwrap_or(d.resource_limit),
+        vcs_cores: cli.vcs_cores.unwrap_or(d.vcs_cores),
+        type_encoding: match cli.type_encoding.as_deref() {
+            Some("p" | "predicates") => TypeEncoding::Predicates,
+            Some("a" | "arguments") => TypeEncoding::Arguments,
+            Some(_) => TypeEncoding::Monomorphic,
+            None => d.type_encoding,
+        },
+        log_prefix: cli.log_prefix.iter().map(|p| p.replace(['/', '\\'], "-")).collect(),
+        prover_warnings: match cli.prover_warnings {
+            Some(1) => ProverWarnings::Stdout,
+            Some(2) => ProverWarnings::Stderr,
+            Some(_) => ProverWarnings::None,
+            None => d.prover_warnings,
+        },
+        error_trace: cli.error_trace.map_or(d.error_trace, u32::from),
+        error_limit: cli.error_limit.unwrap_or(d.error_limit),
+        prover_options: cli.prover_opt,
+        prover_log: cli.prover_log,
+        trace: cli.trace,
+        infer_modifies: cli.infer_modifies,
+        loop_unroll: cli.loop_unroll,
+        sound_loop_unrolling: cli.sound_loop_unrolling,
+        inline: match cli.inline.as_deref() {
+            Some("none") => Inlining::None,
+            Some("assert") => Inlining::Assert,
+            Some("spec") => Inlining::Spec,
+            Some(_) => Inlining::Assume,
+            None => d.inline,
+        },
+        procs: cli.procs,
+        no_procs: cli.no_procs,
+        print_inlined: cli.print_inlined,
+        print_instrumented: cli.print_instrumented,
+        args,
+    };
+    // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).
+    let last_file = o.files.last().map(|f| f.replace([':', '/', '\\'], "-")).unwrap_or_default();
+    let time = timestamp();
+    let expand =
+        |p: &String| p.replace("@PREFIX@", &o.log_prefix).replace("@TIME@", &time).replace("@FILE@", &last_file);
+    o.print_file = o.print_file.as_ref().map(expand);
+    o.prover_log = o.prover_log.as_ref().map(expand);
+    o
+}
+
+/// The current time as Boogie's `@TIME@`: .NET's round-trip format with `:` replaced by `.`
+/// (rboogie uses UTC where Boogie uses local time).
+fn timestamp() -> String {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = now.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}.{:02}.{:02}.{:07}+00.00",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        now.subsec_nanos() / 100
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn translated(s: &str) -> Result<Vec<String>, Vec<String>> {
+        translate(&args(s))
+    }
+
+    fn parsed(s: &str) -> Options {
+        parse_args(args(s)).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn boogie_spellings_become_long_flags() {
+        assert_eq!(
+            translated("/noVerify -timeLimit:30 a.bpl /print:- b.bpl").unwrap(),
+            args("--no-verify --time-limit=30 --print=- -- a.bpl b.bpl")
+        );
+        assert_eq!(translated("-p:O=1 /proverOpt:X").unwrap(), args("--prover-opt=O=1 --prover-opt=X --"));
+        assert_eq!(translated("-? /help").unwrap(), args("--help --help --"));
+    }
+
+    #[test]
+    fn value_without_colon_takes_next_argument() {
+        assert_eq!(translated("/print out.bpl a.bpl").unwrap(), args("--print=out.bpl -- a.bpl"));
+        assert_eq!(translated("-timeLimit 30").unwrap(), args("--time-limit=30 --"));
+        // As in Boogie, even a file name: /pretty wants a number.
+        assert_eq!(translated("/pretty a.bpl").unwrap_err(), vec!["Invalid argument \"a.bpl\" to option /pretty"]);
+    }
+
+    #[test]
+    fn gnu_flags_pass_through_with_their_values() {
+        assert_eq!(
+            translated("--no-verify --time-limit 30 --format=json --print - a.bpl").unwrap(),
+            args("--no-verify --time-limit=30 --format=json --print=- -- a.bpl")
+        );
+        assert_eq!(translated("a.bpl -- -odd.bpl /noVerify").unwrap(), args("-- a.bpl -odd.bpl /noVerify"));
+    }
+
+    #[test]
+    fn unknown_switches_and_slash_paths() {
+        assert_eq!(translated("-bogus a.bpl").unwrap_err(), vec!["unknown switch: -bogus"]);
+        // On Unix an unknown `/...` is a file (it fails the extension check later).
+        assert_eq!(translated("/tmp/a.bpl /bogus").unwrap(), args("-- /tmp/a.bpl /bogus"));
+        // Boogie's names are case-sensitive.
+        assert_eq!(translated("-noverify").unwrap_err(), vec!["unknown switch: -noverify"]);
+        // The colon's value is read again as an argument of its own.
+        assert_eq!(translated("/x:y.bpl").unwrap(), args("-- /x:y.bpl y.bpl"));
+        // Boogie 2 options that Boogie 3.5 dropped.
+        assert_eq!(translated("-useArrayTheory").unwrap_err(), vec!["unknown switch: -useArrayTheory"]);
+    }
+
+    #[test]
+    fn argument_count_errors_stop_the_walk() {
+        assert_eq!(translated("/noVerify:1 -bogus").unwrap_err(), vec!["\"/noVerify\" cannot take a colon argument"]);
+        assert_eq!(
+            translated("-bogus /print").unwrap_err(),
+            vec!["unknown switch: -bogus", "\"/print\" expects 1 argument"]
+        );
+    }
+
+    #[test]
+    fn values_are_checked_as_boogie_does() {
+        assert_eq!(translated("/vcsCores:0").unwrap_err(), vec!["Invalid argument \"0\" to option /vcsCores"]);
+        assert_eq!(translated("-env:3").unwrap_err(), vec!["Invalid argument \"3\" to option -env"]);
+        assert_eq!(translated("-timeLimit:-1").unwrap_err(), vec!["Invalid argument \"-1\" to option -timeLimit"]);
+        assert_eq!(translated("/inline:never").unwrap_err(), vec!["Invalid argument \"never\" to option /inline"]);
+        // Errors that do not stop the walk are all reported.
+        assert_eq!(translated("/env:x /pretty:2").unwrap_err().len(), 2);
+        assert_eq!(translated("/timeLimit:+30 /errorTrace:0").unwrap(), args("--time-limit=30 --error-trace=0 --"));
+    }
+
+    #[test]
+    fn options_get_boogie_defaults_and_values() {
+        let o = parsed("a.bpl");
+        assert_eq!(o, Options { args: args("a.bpl"), files: args("a.bpl"), ..Options::default() });
+        let o = parsed(
+            "-useBaseNameForFileName -timeLimit:30 /vcsCores:2 /env:0 /pretty:0 /noVerify /proc:F* /proc:G a.bpl",
+        );
+        assert!(o.use_base_name && !o.verify && !o.pretty);
+        assert_eq!((o.time_limit, o.vcs_cores, o.show_env), (30, 2, ShowEnv::Never));
+        assert_eq!(o.procs, args("F* G"));
+        let o = parsed("--no-verify --time-limit 7 --type-encoding p --inline spec --format json x.bpl");
+        assert!(!o.verify);
+        assert_eq!((o.time_limit, o.type_encoding, o.inline), (7, TypeEncoding::Predicates, Inlining::Spec));
+        assert_eq!(o.format, Some(Format::Json));
+        // The last occurrence wins, as in Boogie.
+        assert_eq!(parsed("/timeLimit:1 /timeLimit:2").time_limit, 2);
+    }
+
+    #[test]
+    fn file_name_macros_are_expanded() {
+        let o = parsed("/logPrefix:a/b -logPrefix:c /print:@PREFIX@-@FILE@.bpl dir/x.bpl");
+        assert_eq!(o.log_prefix, "a-bc");
+        assert_eq!(o.print_file.as_deref(), Some("a-bc-dir-x.bpl.bpl"));
+    }
+
+    #[test]
+    fn gnu_errors_come_from_clap() {
+        assert!(matches!(parse_args(args("--bogus a.bpl")), Err(CliError::Clap(_))));
+        assert!(matches!(parse_args(args("--vcs-cores 0")), Err(CliError::Clap(_))));
+        let e = parse_args(args("-bogus")).unwrap_err();
+        assert_eq!(e.to_string(), "Boogie: Error: unknown switch: -bogus\nUse /help for available options\n");
+        assert_eq!(e.exit_code(), 1);
+    }
+
+    #[test]
+    fn every_table_entry_names_a_clap_flag() {
+        let cmd = command();
+        for o in BOOGIE_OPTIONS {
+            let arg = cmd.get_arguments().find(|a| a.get_long() == Some(o.long));
+            let arg = arg.unwrap_or_else(|| panic!("no --{} for /{}", o.long, o.name));
+            assert_eq!(arg.get_action().takes_values(), !matches!(o.value, Value::Flag), "/{}", o.name);
+        }
+        let help = help_text();
+        for needle in ["--no-verify", "[/noVerify]", "/timeLimit:<N>", "/?", "/p:<X>", "--format"] {
+            assert!(help.contains(needle), "help lacks {needle}:\n{help}");
+        }
+    }
+}

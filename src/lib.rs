@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod cli;
 pub mod diagnostics;
+pub mod driver;
 pub mod parser;
 pub mod printer;
 pub mod report;

@@ -1,1 +1,27 @@
-fn main() {}
+//! The `rboogie` executable: parse the command line, run, exit with Boogie's code.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // Lossy, so that no argument can make rboogie panic; Boogie's arguments are text anyway.
+    let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned());
+    let mut options = match rboogie::cli::parse_args(args) {
+        Ok(options) => options,
+        Err(e) => {
+            eprint!("{e}");
+            return exit_code(e.exit_code());
+        }
+    };
+    options.adapt_to_terminal(io::stdout().is_terminal());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut code = rboogie::cli::run(&options, &mut out, &mut io::stderr());
+    if out.flush().is_err() {
+        code = 1;
+    }
+    exit_code(code)
+}
+
+fn exit_code(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}

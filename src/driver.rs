@@ -1,0 +1,273 @@
+//! The pipeline driver: from [`Options`] to what Boogie prints and its exit code.
+//!
+//! It follows Boogie 3.5's `OnlyBoogie.Main` (BoogieDriver.cs) and `ExecutionEngine`
+//! (ProcessFiles, ParseBoogieProgram, ProcessProgram, ResolveAndTypecheck), including where
+//! Boogie prints what:
+//!
+//! 1. `/version`, then `/help`: print and exit 0.
+//! 2. No input file: `*** Error: No input files were specified.` on stdout, exit 1.
+//! 3. A `.txt` input is a list of file names; every resulting name must end in `.bpl` (any
+//!    case), else `*** Error: 'F': Filename extension '.x' is not supported. Input files must
+//!    be BoogiePL programs (.bpl).` on stdout, exit 1.
+//! 4. `/env:2` echoes the command line on stdout.
+//! 5. Each file is read and parsed with `FILE_<i>` defined for its `#if`s (i counts from 0).
+//!    A file that cannot be read gets `Error opening file "F": MSG`; one with parse errors
+//!    gets its errors and `N parse errors detected in F`. Either way the other files are still
+//!    parsed, and then the run ends with exit code 0: Boogie reports success whenever it
+//!    reported the problem itself.
+//! 6. `/print:F` prints the concatenated program (before resolution, as Boogie does).
+//! 7. `/noResolve` ends here, printing nothing more; `/noTypecheck` after resolution.
+//! 8. Then resolution, type checking and verification, which do not exist yet: rboogie says
+//!    so on stderr and prints Boogie's closing line for a program with nothing verified.
+//!
+//! Exit codes are Boogie's: 1 for a command line or input list it cannot use, 0 otherwise
+//! (also after parse, resolution, type or verification errors); 1 if stdout fails.
+
+use crate::ast::Program;
+use crate::cli::{Options, ShowEnv, help_text, version_text};
+use crate::diagnostics::{Phase, Severity};
+use crate::report::{Counts, Format, Reporter};
+use crate::source::SourceMap;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// Runs rboogie as configured, writing what Boogie writes to stdout to `out` and rboogie's own
+/// notes to `err`. Returns the process exit code.
+pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match drive(options, out, err) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "rboogie: error: cannot write output: {e}");
+            1
+        }
+    }
+}
+
+fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<i32> {
+    let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
+
+    if options.version {
+        writeln!(out, "{}", version_text())?;
+        return Ok(0);
+    }
+    if options.help {
+        writeln!(out, "{}", help_text().trim_end())?;
+        return Ok(0);
+    }
+    if options.files.is_empty() {
+        reporter.tool_message(out, "*** Error: No input files were specified.")?;
+        return Ok(1);
+    }
+    let files = match input_files(options) {
+        Ok(files) => files,
+        Err(message) => {
+            reporter.tool_message(out, &message)?;
+            return Ok(1);
+        }
+    };
+    if options.show_env == ShowEnv::Always {
+        writeln!(out, "---Command arguments")?;
+        for arg in &options.args {
+            writeln!(out, "{arg}")?;
+        }
+        writeln!(out, "--------------------")?;
+    }
+
+    let mut sources = SourceMap::new();
+    let Some(program) = parse_files(options, &files, &mut sources, &reporter, out)? else {
+        return Ok(0);
+    };
+
+    if let Some(target) = &options.print_file
+        && let Err(e) = print_program(options, &program, target, out)
+    {
+        reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
+        return Ok(1);
+    }
+    if options.no_resolve {
+        return Ok(0);
+    }
+
+    // Name resolution goes here; Boogie stops after it under /noTypecheck.
+    writeln!(err, "rboogie: note: name resolution is not implemented yet")?;
+    if options.no_typecheck {
+        return Ok(0);
+    }
+    // Type checking goes here, then verification unless /noVerify.
+    writeln!(err, "rboogie: note: type checking is not implemented yet")?;
+    if options.verify {
+        writeln!(err, "rboogie: note: verification is not implemented yet; nothing was verified")?;
+    }
+    reporter.trailer(out, &Counts::default())?;
+    Ok(0)
+}
+
+/// The input files with `.txt` lists expanded, all checked to be `.bpl` files, or Boogie's
+/// message for the first that is not (BoogieDriver.cs, `GetFileList`).
+fn input_files(options: &Options) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for file in &options.files {
+        if extension(file).eq_ignore_ascii_case(".txt") {
+            let text = std::fs::read(file).map_err(|e| {
+                format!("Error opening file \"{}\": {}", display_name(options, file), io_message(file, &e))
+            })?;
+            let text = String::from_utf8_lossy(&text);
+            files.extend(text.split([' ', '\n', '\r']).filter(|s| !s.is_empty()).map(String::from));
+        } else {
+            files.push(file.clone());
+        }
+    }
+    for file in &files {
+        let ext = extension(file).to_lowercase();
+        if ext != ".bpl" {
+            return Err(format!(
+                "*** Error: '{file}': Filename extension '{ext}' is not supported. Input files must be BoogiePL programs (.bpl)."
+            ));
+        }
+    }
+    Ok(files)
+}
+
+/// .NET's `Path.GetExtension` on Unix: from the last `.` of the last path component, dot
+/// included; empty when there is none or it ends the name.
+fn extension(path: &str) -> &str {
+    let name = &path[path.rfind('/').map_or(0, |i| i + 1)..];
+    match name.rfind('.') {
+        Some(i) if i + 1 < name.len() => &name[i..],
+        _ => "",
+    }
+}
+
+/// The name Boogie shows for a file: its base name under `/useBaseNameForFileName`.
+fn display_name(options: &Options, path: &str) -> String {
+    if options.use_base_name && !path.is_empty() {
+        path[path.rfind('/').map_or(0, |i| i + 1)..].to_string()
+    } else {
+        path.to_string()
+    }
+}
+
+/// The text .NET puts in the exception Boogie prints for a file it cannot open.
+fn io_message(path: &str, e: &io::Error) -> String {
+    let full = std::path::absolute(path).map_or_else(|_| path.to_string(), |p| p.display().to_string());
+    match e.kind() {
+        io::ErrorKind::NotFound => {
+            let parent_exists = Path::new(&full).parent().is_none_or(|p| p.is_dir());
+            if parent_exists {
+                format!("Could not find file '{full}'.")
+            } else {
+                format!("Could not find a part of the path '{full}'.")
+            }
+        }
+        io::ErrorKind::PermissionDenied | io::ErrorKind::IsADirectory => {
+            format!("Access to the path '{full}' is denied.")
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// Reads a file as .NET's `StreamReader` would: invalid UTF-8 replaced, a byte-order mark
+/// dropped. `stdin.bpl` is standard input, as in Boogie's `Parser.Parse`.
+fn read_source(path: &str) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    if path == "stdin.bpl" {
+        io::stdin().read_to_end(&mut bytes)?;
+    } else {
+        bytes = std::fs::read(path)?;
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+}
+
+/// Parses every file into one program (ExecutionEngine.cs, `ParseBoogieProgram`). `None` when
+/// a file could not be read or parsed; the messages have been printed.
+fn parse_files(
+    options: &Options,
+    files: &[String],
+    sources: &mut SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<Option<Program>> {
+    let mut program = Program { decls: Vec::new() };
+    let mut okay = true;
+    for (index, path) in files.iter().enumerate() {
+        let name = display_name(options, path);
+        let text = match read_source(path) {
+            Ok(text) => text,
+            Err(e) => {
+                let message = format!("Error opening file \"{name}\": {}", io_message(path, &e));
+                reporter.tool_message(out, &message)?;
+                okay = false;
+                continue;
+            }
+        };
+        let id = sources.add(path.clone(), name.clone(), text);
+        let defines = vec![format!("FILE_{index}")];
+        match crate::parser::parse(sources, id, &defines) {
+            Ok(snippet) => program.decls.extend(snippet.decls),
+            Err(diagnostics) => {
+                reporter.diagnostics(out, sources, &diagnostics)?;
+                let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+                reporter.phase_summary(out, Phase::Parse, errors, &name)?;
+                okay = false;
+            }
+        }
+    }
+    Ok(okay.then_some(program))
+}
+
+/// `/print:F`: the `/env` header, a blank line, then the program (ExecutionEngine.cs,
+/// `PrintBplFile`). `-` is stdout.
+fn print_program(options: &Options, program: &Program, target: &str, out: &mut dyn Write) -> io::Result<()> {
+    let mut text = String::new();
+    if options.show_env != ShowEnv::Never {
+        text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
+    }
+    text.push('\n');
+    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty });
+    if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_as_dotnet_sees_them() {
+        assert_eq!(extension("a/b.c/x.BPL"), ".BPL");
+        assert_eq!(extension("a.bpl/x"), "");
+        assert_eq!(extension(".bpl"), ".bpl");
+        assert_eq!(extension("x."), "");
+        assert_eq!(extension("/x:y"), "");
+    }
+
+    fn run_with(args: &[&str]) -> (i32, String) {
+        let options = crate::cli::parse_args(args.iter().map(|s| s.to_string())).unwrap();
+        let mut out = Vec::new();
+        let code = run(&options, &mut out, &mut io::sink());
+        (code, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn command_line_problems_are_boogies() {
+        assert_eq!(run_with(&[]), (1, "*** Error: No input files were specified.\n".to_string()));
+        assert_eq!(
+            run_with(&["/noVerify", "a.bpl", "notes.md"]),
+            (
+                1,
+                "*** Error: 'notes.md': Filename extension '.md' is not supported. Input files must be BoogiePL programs (.bpl).\n"
+                    .to_string()
+            )
+        );
+        let (code, out) = run_with(&["-useBaseNameForFileName", "/no/such/dir/missing.bpl"]);
+        assert_eq!(code, 0);
+        assert_eq!(
+            out,
+            "Error opening file \"missing.bpl\": Could not find a part of the path '/no/such/dir/missing.bpl'.\n"
+        );
+        let (code, out) = run_with(&["/version", "/help"]);
+        assert_eq!((code, out), (0, format!("{}\n", version_text())));
+        let (code, out) = run_with(&["-?"]);
+        assert!(code == 0 && out.contains("--no-verify"));
+    }
+}

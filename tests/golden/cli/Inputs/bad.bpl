@@ -1,0 +1,4 @@
+procedure Q()
+{
+  assume false
+}

@@ -1,0 +1,3 @@
+// OPTIONS: /help
+// `/help` (also `-help`, `-?`, `--help`) prints the option list and exits 0, whatever else
+// the command line says.
