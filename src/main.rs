@@ -3,7 +3,20 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
+/// The stack the whole pipeline runs on. Its passes recurse over expressions and statements,
+/// and machine-generated programs nest deeply; the main thread's default stack would make a
+/// deep (but valid) program crash.
+const STACK_SIZE: usize = 1 << 30;
+
 fn main() -> ExitCode {
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run_on_big_stack);
+    match worker.map(|handle| handle.join()) {
+        Ok(Ok(code)) => code,
+        _ => ExitCode::from(1),
+    }
+}
+
+fn run_on_big_stack() -> ExitCode {
     // Lossy, so that no argument can make rboogie panic; Boogie's arguments are text anyway.
     let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned());
     let mut options = match rboogie::cli::parse_args(args) {
