@@ -7,13 +7,16 @@
 //! [`Ctx::sem_err`] does the same. Errors Boogie reports at an explicit token (label errors,
 //! parameter-name errors) go through [`Ctx::error_at`] and are never dropped.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Phase};
 
 pub struct Ctx {
     pub file: FileId,
-    /// `(start, end)` of every token, in order.
-    tokens: Vec<(u32, u32)>,
+    /// `(start, end)` of every token read so far, in order (filled by the lexer).
+    tokens: Rc<RefCell<Vec<(u32, u32)>>>,
     pub errors: Vec<Diagnostic>,
     last_error_token: Option<usize>,
 }
@@ -54,7 +57,7 @@ pub struct RawGroup {
 }
 
 impl Ctx {
-    pub fn new(file: FileId, tokens: Vec<(u32, u32)>) -> Ctx {
+    pub fn new(file: FileId, tokens: Rc<RefCell<Vec<(u32, u32)>>>) -> Ctx {
         Ctx { file, tokens, errors: Vec::new(), last_error_token: None }
     }
 
@@ -64,7 +67,7 @@ impl Ctx {
 
     /// Index of the last token that ends at or before `offset`.
     fn token_ending_by(&self, offset: usize) -> Option<usize> {
-        let k = self.tokens.partition_point(|&(_, e)| e as usize <= offset);
+        let k = self.tokens.borrow().partition_point(|&(_, e)| e as usize <= offset);
         k.checked_sub(1)
     }
 
@@ -72,7 +75,7 @@ impl Ctx {
     pub fn last_token(&self, offset: usize) -> Span {
         match self.token_ending_by(offset) {
             Some(i) => {
-                let (s, e) = self.tokens[i];
+                let (s, e) = self.tokens.borrow()[i];
                 Span::new(self.file, s as usize, e as usize)
             }
             None => Span::new(self.file, 0, 0),

@@ -292,32 +292,52 @@ pub enum Tok<'a> {
 /// A token with its byte range.
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
-/// Lexes the whole (preprocessed) input. Comments are skipped; unknown characters become
-/// [`Tok::Invalid`] tokens one character long.
-pub fn tokenize(text: &str) -> Vec<Spanned<'_>> {
-    let mut out = Vec::with_capacity(text.len() / 4);
-    let mut base = 0;
-    'restart: while base < text.len() {
-        let mut lex = Tok::lexer(&text[base..]);
-        while let Some(result) = lex.next() {
-            let span = lex.span();
-            let (start, end) = (base + span.start, base + span.end);
-            match result {
-                Ok(tok) => out.push((start, tok, end)),
-                Err(()) => {
-                    // logos reports the longest prefix it could not match; Boogie's scanner
-                    // rejects one character at a time: emit the first character as invalid
-                    // and lex again after it.
-                    let width = text[start..].chars().next().map_or(1, char::len_utf8);
-                    out.push((start, Tok::Invalid, start + width));
-                    base = start + width;
-                    continue 'restart;
-                }
-            }
-        }
-        break;
+/// The tokens of a (preprocessed) input, produced on demand: comments are skipped; a
+/// character no token starts with becomes a one-character [`Tok::Invalid`]. When `spans` is
+/// given, the range of every token produced is appended to it (the parser's actions look up
+/// the last token before a position, as Boogie's semantic errors stand there).
+pub struct Tokens<'a> {
+    text: &'a str,
+    base: usize,
+    lex: logos::Lexer<'a, Tok<'a>>,
+    spans: Option<std::rc::Rc<std::cell::RefCell<Vec<(u32, u32)>>>>,
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str, spans: Option<std::rc::Rc<std::cell::RefCell<Vec<(u32, u32)>>>>) -> Tokens<'a> {
+        Tokens { text, base: 0, lex: Tok::lexer(text), spans }
     }
-    out
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Spanned<'a>;
+
+    fn next(&mut self) -> Option<Spanned<'a>> {
+        let result = self.lex.next()?;
+        let span = self.lex.span();
+        let (start, end) = (self.base + span.start, self.base + span.end);
+        let token = match result {
+            Ok(tok) => (start, tok, end),
+            Err(()) => {
+                // logos reports the longest prefix it could not match; Boogie's scanner
+                // rejects one character at a time: emit the first character as invalid and
+                // lex again after it.
+                let width = self.text[start..].chars().next().map_or(1, char::len_utf8);
+                self.base = start + width;
+                self.lex = Tok::lexer(&self.text[self.base..]);
+                (start, Tok::Invalid, start + width)
+            }
+        };
+        if let Some(spans) = &self.spans {
+            spans.borrow_mut().push((token.0 as u32, token.2 as u32));
+        }
+        Some(token)
+    }
+}
+
+/// Lexes the whole (preprocessed) input (see [`Tokens`]).
+pub fn tokenize(text: &str) -> Vec<Spanned<'_>> {
+    Tokens::new(text, None).collect()
 }
 
 #[cfg(test)]

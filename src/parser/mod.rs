@@ -12,6 +12,9 @@ pub mod lexer;
 pub mod preprocess;
 mod syntax;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::ast::{Expr, FileId, Program};
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceMap;
@@ -27,11 +30,11 @@ lalrpop_util::lalrpop_mod!(
 pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Result<Program, Vec<Diagnostic>> {
     let pre = preprocess::preprocess(file, &sources.file(file).text, defines);
     sources.file_mut(file).directives = pre.directives;
-    let tokens = lexer::tokenize(&pre.text);
-    let spans = tokens.iter().map(|&(s, _, e)| (s as u32, e as u32)).collect();
+    let spans = Rc::new(RefCell::new(Vec::with_capacity(pre.text.len() / 5)));
+    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&spans)));
     let mut ctx = actions::Ctx::new(file, spans);
     let mut errors = pre.errors;
-    let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.into_iter().map(Ok::<_, ()>));
+    let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
     match result {
         Ok(program) => {
             errors.append(&mut ctx.errors);
@@ -49,10 +52,10 @@ pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Resul
 /// Parses a single expression (for tests and tools).
 pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, Vec<Diagnostic>> {
     let text = sources.file(file).text.clone();
-    let tokens = lexer::tokenize(&text);
-    let spans = tokens.iter().map(|&(s, _, e)| (s as u32, e as u32)).collect();
+    let spans = Rc::new(RefCell::new(Vec::new()));
+    let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&spans)));
     let mut ctx = actions::Ctx::new(file, spans);
-    match grammar::ExpressionParser::new().parse(&mut ctx, tokens.into_iter().map(Ok::<_, ()>)) {
+    match grammar::ExpressionParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>)) {
         Ok(e) if ctx.errors.is_empty() => Ok(e),
         Ok(_) => Err(ctx.errors),
         Err(e) => {
