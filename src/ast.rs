@@ -54,11 +54,68 @@ impl Span {
     }
 }
 
+/// An interned name: four bytes, compared and hashed as a number, read back as `&str`.
+///
+/// Programs mention the same few names over and over; interning keeps the tree small (the
+/// front end's memory target is a few times the input) and makes name lookups cheap in every
+/// later stage. The interner is global and never shrinks, as in most compilers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Symbol(lasso::Spur);
+
+static INTERNER: std::sync::LazyLock<lasso::ThreadedRodeo> = std::sync::LazyLock::new(lasso::ThreadedRodeo::new);
+
+impl Symbol {
+    pub fn intern(name: &str) -> Symbol {
+        Symbol(INTERNER.get_or_intern(name))
+    }
+    pub fn as_str(self) -> &'static str {
+        let interner: &'static lasso::ThreadedRodeo = &INTERNER;
+        interner.resolve(&self.0)
+    }
+}
+
+impl std::ops::Deref for Symbol {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for Symbol {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Symbol {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// A name as written, with a leading backslash escape already removed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ident {
-    pub name: String,
+    pub name: Symbol,
     pub span: Span,
+}
+
+impl Ident {
+    pub fn new(name: &str, span: Span) -> Ident {
+        Ident { name: Symbol::intern(name), span }
+    }
 }
 
 impl fmt::Display for Ident {
@@ -73,7 +130,7 @@ impl fmt::Display for Ident {
 /// `{:key p1, p2}`
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
-    pub key: String,
+    pub key: Symbol,
     pub params: Vec<AttrParam>,
     pub span: Span,
 }
@@ -111,7 +168,14 @@ pub enum TypeKind {
     /// `float24e8`, `rmode`, `string`, ...): which one is decided by resolution.
     Named { name: Ident, args: Vec<Type> },
     /// `<a>[T1, T2]R`
-    Map { type_params: Vec<Ident>, args: Vec<Type>, result: Box<Type> },
+    Map(Box<MapType>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapType {
+    pub type_params: Vec<Ident>,
+    pub args: Vec<Type>,
+    pub result: Type,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +303,7 @@ pub enum ExprKind {
     /// `e is C`
     Is { arg: Box<Expr>, ctor: Ident },
     /// `e : T`
-    Coerce { arg: Box<Expr>, ty: Type },
+    Coerce { arg: Box<Expr>, ty: Box<Type> },
     /// `m[i, j]`
     Select { map: Box<Expr>, indexes: Vec<Expr> },
     /// `m[i, j := v]`
@@ -255,11 +319,27 @@ pub enum ExprKind {
     FieldUpdate { arg: Box<Expr>, field: Ident, value: Box<Expr> },
     Quant(Box<Quantifier>),
     /// `(var x, y := e1, e2; body)`
-    Let { vars: Vec<LetVar>, rhss: Vec<Expr>, attrs: Vec<Attribute>, body: Box<Expr> },
+    Let(Box<LetExpr>),
     /// `if c then a else b`
     IfThenElse { cond: Box<Expr>, then: Box<Expr>, els: Box<Expr> },
     /// `|{ var ...; A: cmds goto B; B: return e; }|`
-    Code { locals: Vec<LocalVars>, blocks: Vec<SpecBlock> },
+    Code(Box<CodeExpr>),
+}
+
+/// `(var x, y := e1, e2; body)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct LetExpr {
+    pub vars: Vec<LetVar>,
+    pub rhss: Vec<Expr>,
+    pub attrs: Vec<Attribute>,
+    pub body: Expr,
+}
+
+/// `|{ var ...; A: cmds goto B; B: return e; }|`
+#[derive(Clone, Debug, PartialEq)]
+pub struct CodeExpr {
+    pub locals: Vec<LocalVars>,
+    pub blocks: Vec<SpecBlock>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -332,8 +412,8 @@ pub enum CmdKind {
     /// `lhs1, lhs2 := {:attrs} rhs1, rhs2` (span: the `:=` token, as in Boogie)
     Assign { lhss: Vec<AssignLhs>, attrs: Vec<Attribute>, rhss: Vec<Expr> },
     /// `C(x, y) := {:attrs} e` (datatype unpack; span: the `:=` token)
-    Unpack { ctor: Ident, vars: Vec<Ident>, attrs: Vec<Attribute>, rhs: Expr },
-    Call(CallCmd),
+    Unpack { ctor: Ident, vars: Vec<Ident>, attrs: Vec<Attribute>, rhs: Box<Expr> },
+    Call(Box<CallCmd>),
     /// `call A() | B() | ...` (span: the `call` token)
     ParCall { calls: Vec<CallCmd> },
     /// `measure e1, e2;` (Civl)
@@ -386,8 +466,8 @@ pub struct BigBlock {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BlockTail {
-    If(IfCmd),
-    While(WhileCmd),
+    If(Box<IfCmd>),
+    While(Box<WhileCmd>),
     Break { label: Option<Ident>, span: Span },
     Goto { attrs: Vec<Attribute>, targets: Vec<Ident>, span: Span },
     Return { attrs: Vec<Attribute>, span: Span },
@@ -436,17 +516,17 @@ pub struct Program {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Decl {
-    Type(TypeDecl),
-    Datatype(DatatypeDecl),
-    Const(ConstDecl),
-    Function(FunctionDecl),
-    Axiom(AxiomDecl),
-    Var(GlobalVarDecl),
-    Procedure(ProcedureDecl),
-    Implementation(ImplementationDecl),
-    YieldInvariant(YieldInvariantDecl),
-    Action(ActionDecl),
-    YieldProcedure(YieldProcedureDecl),
+    Type(Box<TypeDecl>),
+    Datatype(Box<DatatypeDecl>),
+    Const(Box<ConstDecl>),
+    Function(Box<FunctionDecl>),
+    Axiom(Box<AxiomDecl>),
+    Var(Box<GlobalVarDecl>),
+    Procedure(Box<ProcedureDecl>),
+    Implementation(Box<ImplementationDecl>),
+    YieldInvariant(Box<YieldInvariantDecl>),
+    Action(Box<ActionDecl>),
+    YieldProcedure(Box<YieldProcedureDecl>),
 }
 
 impl Decl {

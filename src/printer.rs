@@ -28,6 +28,7 @@
 use std::borrow::Cow;
 
 use crate::ast::{
+    LetExpr, MapType,
     ActionDecl, ActionSpec, ArithCoercion, AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock,
     BinaryOp, BlockTail, Body, CallCmd, Cmd, CmdKind, ConstDecl, DatatypeDecl, Decl, ElseBranch,
     Expr, ExprKind, FnParam, FunctionDecl, GlobalVarDecl, Ident, IfCmd, ImplementationDecl, LetVar,
@@ -180,11 +181,8 @@ fn write_type(out: &mut String, t: &Type) {
                 write_type_arg(out, arg);
             }
         }
-        TypeKind::Map {
-            type_params,
-            args,
-            result,
-        } => {
+        TypeKind::Map(map) => {
+            let MapType { type_params, args, result } = &**map;
             if !type_params.is_empty() {
                 out.push('<');
                 out.push_str(&idents(type_params));
@@ -207,7 +205,7 @@ fn write_type(out: &mut String, t: &Type) {
 }
 
 fn is_polymorphic_map(t: &Type) -> bool {
-    matches!(&t.kind, TypeKind::Map { type_params, .. } if !type_params.is_empty())
+    matches!(&t.kind, TypeKind::Map(map) if !map.type_params.is_empty())
 }
 
 /// An argument of a type constructor: `C (D a) ([int]int)`, since `C D a` applies `C` to two
@@ -409,12 +407,8 @@ fn write_expr(out: &mut String, e: &Expr) {
             out.push(')');
         }
         ExprKind::Quant(q) => write_quantifier(out, q),
-        ExprKind::Let {
-            vars,
-            rhss,
-            attrs,
-            body,
-        } => {
+        ExprKind::Let(let_expr) => {
+            let LetExpr { vars, rhss, attrs, body } = &**let_expr;
             out.push_str("(var ");
             out.push_str(&join(vars, ", ", write_let_var));
             out.push_str(" := ");
@@ -432,7 +426,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             out.push_str(" else ");
             write_expr(out, els);
         }
-        ExprKind::Code { locals, blocks } => write_code_expr(out, locals, blocks),
+        ExprKind::Code(code) => write_code_expr(out, &code.locals, &code.blocks),
     }
 }
 
@@ -1333,10 +1327,11 @@ mod tests {
     use super::*;
     use crate::ast::{Constructor, IfCmd, LocalVars, OrderSpec, RoundingMode, Span};
     use pretty_assertions::assert_eq;
+    use crate::ast::{CodeExpr, Symbol};
 
     fn id(name: &str) -> Ident {
         Ident {
-            name: name.to_string(),
+            name: Symbol::intern(name),
             span: Span::default(),
         }
     }
@@ -1396,7 +1391,7 @@ mod tests {
     fn coerce(arg: Expr, t: Type) -> Expr {
         ex(ExprKind::Coerce {
             arg: Box::new(arg),
-            ty: t,
+            ty: Box::new(t),
         })
     }
     fn group(names: &[&str], t: Type) -> VarGroup {
@@ -1410,7 +1405,7 @@ mod tests {
     }
     fn attr(key: &str, params: Vec<AttrParam>) -> Attribute {
         Attribute {
-            key: key.to_string(),
+            key: Symbol::intern(key),
             params,
             span: Span::default(),
         }
@@ -1795,7 +1790,7 @@ mod tests {
             indexes: vec![int("1"), int("2")],
         });
         assert_eq!(p(&select), "(lambda i, j: int :: i + j)[1, 2]");
-        let let_expr = ex(ExprKind::Let {
+        let let_expr = ex(ExprKind::Let(Box::new(LetExpr {
             vars: vec![
                 LetVar {
                     attrs: vec![],
@@ -1808,8 +1803,8 @@ mod tests {
             ],
             rhss: vec![int("1"), int("2")],
             attrs: vec![attr("b", vec![])],
-            body: Box::new(bin(Add, v("x"), v("y"))),
-        });
+            body: bin(Add, v("x"), v("y")),
+        })));
         assert_eq!(p(&let_expr), "(var x, {:a} y := 1, 2; {:b} x + y)");
     }
 
@@ -1862,7 +1857,7 @@ mod tests {
             groups: vec![group(&["x"], int_ty())],
             span: Span::default(),
         }];
-        let e = ex(ExprKind::Code { locals, blocks });
+        let e = ex(ExprKind::Code(Box::new(CodeExpr { locals, blocks })));
         assert_eq!(
             p(&e),
             "|{ var x: int; A: assert x > 0; goto B, C; B: return x; }|"
@@ -1872,11 +1867,11 @@ mod tests {
     #[test]
     fn types() {
         let map = |tps: &[&str], args, result| {
-            ty(TypeKind::Map {
+            ty(TypeKind::Map(Box::new(MapType {
                 type_params: tps.iter().map(|t| id(t)).collect(),
                 args,
-                result: Box::new(result),
-            })
+                result,
+            })))
         };
         assert_eq!(
             print_type(&named("C", vec![named("a", vec![]), int_ty()])),
@@ -1932,7 +1927,7 @@ mod tests {
             ctor: id("Cons"),
             vars: vec![id("h"), id("t")],
             attrs: vec![],
-            rhs: v("l"),
+            rhs: Box::new(v("l")),
         });
         assert_eq!(cmd_text(&unpack), "Cons(h, t) := l;");
         let callcmd = |outs: &[&str], callee: &str, is_async, is_free| CallCmd {
@@ -1945,11 +1940,11 @@ mod tests {
             span: Span::default(),
         };
         assert_eq!(
-            cmd_text(&cmd(CmdKind::Call(callcmd(&["x", "y"], "P", false, false)))),
+            cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&["x", "y"], "P", false, false))))),
             "call x, y := P(a);"
         );
         assert_eq!(
-            cmd_text(&cmd(CmdKind::Call(callcmd(&[], "P", true, true)))),
+            cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&[], "P", true, true))))),
             "async free call P(a);"
         );
         let par = cmd(CmdKind::ParCall {
@@ -2071,9 +2066,9 @@ mod tests {
                 block(
                     Some("L"),
                     vec![assert_cmd(v("a"))],
-                    Some(BlockTail::If(if_cmd)),
+                    Some(BlockTail::If(Box::new(if_cmd))),
                 ),
-                block(None, vec![], Some(BlockTail::While(while_cmd))),
+                block(None, vec![], Some(BlockTail::While(Box::new(while_cmd)))),
                 block(
                     Some("M"),
                     vec![],
@@ -2105,8 +2100,8 @@ mod tests {
         };
         let text = print_program(
             &program(vec![
-                Decl::Procedure(proc_decl),
-                Decl::Implementation(impl_decl),
+                Decl::Procedure(Box::new(proc_decl)),
+                Decl::Implementation(Box::new(impl_decl)),
             ]),
             &PrintOptions::default(),
         );
@@ -2172,7 +2167,7 @@ implementation P(x: int) returns (r: int)
             span: Span::default(),
         };
         let text = print_program(
-            &program(vec![Decl::Procedure(proc_decl)]),
+            &program(vec![Decl::Procedure(Box::new(proc_decl))]),
             &PrintOptions::default(),
         );
         assert_eq!(
@@ -2190,7 +2185,7 @@ implementation P(x: int) returns (r: int)
             span: Span::default(),
         };
         let decls = vec![
-            Decl::Type(TypeDecl {
+            Decl::Type(Box::new(TypeDecl {
                 attrs: vec![attr(
                     "builtin",
                     vec![AttrParam::Str("Seq".into(), Span::default())],
@@ -2199,15 +2194,15 @@ implementation P(x: int) returns (r: int)
                 params: vec![id("a")],
                 synonym: None,
                 span: Span::default(),
-            }),
-            Decl::Type(TypeDecl {
+            })),
+            Decl::Type(Box::new(TypeDecl {
                 attrs: vec![],
                 name: id("S"),
                 params: vec![id("a")],
                 synonym: Some(named("Seq", vec![named("a", vec![])])),
                 span: Span::default(),
-            }),
-            Decl::Const(ConstDecl {
+            })),
+            Decl::Const(Box::new(ConstDecl {
                 attrs: vec![],
                 unique: true,
                 names: vec![id("c"), id("d")],
@@ -2218,8 +2213,8 @@ implementation P(x: int) returns (r: int)
                 }),
                 uses: None,
                 span: Span::default(),
-            }),
-            Decl::Const(ConstDecl {
+            })),
+            Decl::Const(Box::new(ConstDecl {
                 attrs: vec![],
                 unique: false,
                 names: vec![id("k")],
@@ -2230,8 +2225,8 @@ implementation P(x: int) returns (r: int)
                 }),
                 uses: Some(vec![axiom(bin(Gt, v("k"), int("0")))]),
                 span: Span::default(),
-            }),
-            Decl::Function(FunctionDecl {
+            })),
+            Decl::Function(Box::new(FunctionDecl {
                 revealed: false,
                 attrs: vec![],
                 name: id("f"),
@@ -2260,8 +2255,8 @@ implementation P(x: int) returns (r: int)
                 body: None,
                 uses: None,
                 span: Span::default(),
-            }),
-            Decl::Function(FunctionDecl {
+            })),
+            Decl::Function(Box::new(FunctionDecl {
                 revealed: true,
                 attrs: vec![],
                 name: id("g"),
@@ -2282,14 +2277,14 @@ implementation P(x: int) returns (r: int)
                 body: Some(v("x")),
                 uses: Some(vec![axiom(ex(ExprKind::BoolLit(true)))]),
                 span: Span::default(),
-            }),
-            Decl::Axiom(AxiomDecl {
+            })),
+            Decl::Axiom(Box::new(AxiomDecl {
                 hideable: true,
                 attrs: vec![attr("a", vec![])],
                 expr: v("b"),
                 span: Span::default(),
-            }),
-            Decl::Var(GlobalVarDecl {
+            })),
+            Decl::Var(Box::new(GlobalVarDecl {
                 attrs: vec![],
                 groups: vec![
                     group(&["x", "y"], int_ty()),
@@ -2299,8 +2294,8 @@ implementation P(x: int) returns (r: int)
                     },
                 ],
                 span: Span::default(),
-            }),
-            Decl::Datatype(DatatypeDecl {
+            })),
+            Decl::Datatype(Box::new(DatatypeDecl {
                 attrs: vec![],
                 name: id("List"),
                 type_params: vec![id("a")],
@@ -2318,7 +2313,7 @@ implementation P(x: int) returns (r: int)
                     },
                 ],
                 span: Span::default(),
-            }),
+            })),
         ];
         let text = print_program(&program(decls), &PrintOptions::default());
         let expected = "\
@@ -2352,18 +2347,18 @@ datatype List<a> {
     #[test]
     fn pretty_separates_kinds() {
         let var = |name: &str| {
-            Decl::Var(GlobalVarDecl {
+            Decl::Var(Box::new(GlobalVarDecl {
                 attrs: vec![],
                 groups: vec![group(&[name], int_ty())],
                 span: Span::default(),
-            })
+            }))
         };
-        let axiom = Decl::Axiom(AxiomDecl {
+        let axiom = Decl::Axiom(Box::new(AxiomDecl {
             hideable: false,
             attrs: vec![],
             expr: v("x"),
             span: Span::default(),
-        });
+        }));
         let prog = program(vec![var("x"), var("y"), axiom]);
         assert_eq!(
             print_program(&prog, &PrintOptions { pretty: true }),
@@ -2387,15 +2382,15 @@ datatype List<a> {
             span: Span::default(),
         };
         let decls = vec![
-            Decl::YieldInvariant(YieldInvariantDecl {
+            Decl::YieldInvariant(Box::new(YieldInvariantDecl {
                 is_yield: true,
                 attrs: vec![attr("layer", vec![AttrParam::Expr(int("1"))])],
                 name: id("Inv"),
                 params: vec![group(&["x"], int_ty())],
                 preserves: vec![(vec![], bin(Gt, v("x"), int("0")), Span::default())],
                 span: Span::default(),
-            }),
-            Decl::Action(ActionDecl {
+            })),
+            Decl::Action(Box::new(ActionDecl {
                 pure: false,
                 mover: Some(Mover::Left),
                 attrs: vec![],
@@ -2424,8 +2419,8 @@ datatype List<a> {
                 ],
                 body: None,
                 span: Span::default(),
-            }),
-            Decl::YieldProcedure(YieldProcedureDecl {
+            })),
+            Decl::YieldProcedure(Box::new(YieldProcedureDecl {
                 mover: None,
                 attrs: vec![],
                 name: id("P"),
@@ -2462,7 +2457,7 @@ datatype List<a> {
                     span: Span::default(),
                 }),
                 span: Span::default(),
-            }),
+            })),
         ];
         let text = print_program(&program(decls), &PrintOptions::default());
         let expected = "\
@@ -2492,6 +2487,7 @@ yield procedure P() returns (r: int)
 #[cfg(test)]
 mod round_trip {
     use super::{PrintOptions, print_expr, print_program};
+    use crate::ast::{LetExpr, MapType, Symbol};
     use crate::ast::{
         ArithCoercion, AttrParam, Attribute, BinaryOp, Expr, ExprKind, Ident, LetVar, Program,
         QuantKind, Quantifier, RoundingMode, Span, Trigger, Type, TypeKind, UnaryOp, VarGroup,
@@ -2562,7 +2558,7 @@ mod round_trip {
 
     fn id(name: &str) -> Ident {
         Ident {
-            name: name.to_string(),
+            name: Symbol::intern(name),
             span: Span::default(),
         }
     }
@@ -2597,7 +2593,7 @@ mod round_trip {
                     args,
                 }
             }
-            _ => TypeKind::Map {
+            _ => TypeKind::Map(Box::new(MapType {
                 type_params: if rng.below(2) == 0 {
                     vec![]
                 } else {
@@ -2606,8 +2602,8 @@ mod round_trip {
                 args: (0..rng.below(3))
                     .map(|_| random_type(rng, depth - 1))
                     .collect(),
-                result: Box::new(random_type(rng, depth - 1)),
-            },
+                result: random_type(rng, depth - 1),
+            })),
         };
         Type {
             kind,
@@ -2677,7 +2673,7 @@ mod round_trip {
             },
             16 => ExprKind::Coerce {
                 arg: sub(rng),
-                ty: random_type(rng, 2),
+                ty: Box::new(random_type(rng, 2)),
             },
             17 => ExprKind::Select {
                 map: sub(rng),
@@ -2739,7 +2735,7 @@ mod round_trip {
                     e => AttrParam::Expr(e),
                 };
                 let attrs = vec![Attribute {
-                    key: "w".to_string(),
+                    key: Symbol::intern("w"),
                     params: vec![param],
                     span: Span::default(),
                 }];
@@ -2760,15 +2756,15 @@ mod round_trip {
                     body,
                 }))
             }
-            _ => ExprKind::Let {
+            _ => ExprKind::Let(Box::new(LetExpr {
                 vars: vec![LetVar {
                     attrs: vec![],
                     name: id("v"),
                 }],
                 rhss: vec![*sub(rng)],
                 attrs: vec![],
-                body: sub(rng),
-            },
+                body: *sub(rng),
+            })),
         };
         ex(kind)
     }

@@ -23,7 +23,7 @@ pub struct Ctx {
 
 /// A statement as the grammar reads it, before grouping into big blocks.
 pub enum RawStmt {
-    Cmd(Cmd),
+    Cmd(Box<Cmd>),
     Label(Ident),
     Tail(BlockTail, Span),
 }
@@ -106,7 +106,7 @@ impl Ctx {
 
     pub fn ident(&self, text: &str, l: usize, r: usize) -> Ident {
         let name = text.strip_prefix('\\').unwrap_or(text);
-        Ident { name: name.to_string(), span: self.span(l, r) }
+        Ident::new(name, self.span(l, r))
     }
 
     pub fn expr(&self, kind: ExprKind, l: usize, r: usize) -> Expr {
@@ -150,9 +150,10 @@ impl Ctx {
 
     /// Variable groups in a place that may or may not allow where clauses (`context` names
     /// the place in Boogie's message).
-    pub fn groups(&mut self, raws: Vec<RawGroup>, allowed: bool, context: &str) -> Vec<VarGroup> {
+    pub fn groups(&mut self, raws: Vec<Box<RawGroup>>, allowed: bool, context: &str) -> Vec<VarGroup> {
         raws.into_iter()
-            .map(|RawGroup { mut group, where_end }| {
+            .map(|raw| {
+                let RawGroup { mut group, where_end } = *raw;
                 if !allowed && group.where_clause.take().is_some() {
                     self.sem_err(where_end, format!("where clause not allowed on {context}"));
                 }
@@ -235,7 +236,7 @@ impl Ctx {
         kind: QuantKind,
         keyword: Span,
         type_params: Vec<Ident>,
-        vars: Vec<RawGroup>,
+        vars: Vec<Box<RawGroup>>,
         items: Vec<AttrOrTrigger>,
         body: Expr,
         body_end: usize,
@@ -311,7 +312,7 @@ impl Ctx {
             match stmt {
                 RawStmt::Cmd(c) => {
                     start.get_or_insert(c.span);
-                    cmds.push(c);
+                    cmds.push(*c);
                 }
                 RawStmt::Label(l) => {
                     if let Some(span) = start.take() {
@@ -348,14 +349,14 @@ impl Ctx {
     fn check_list<'b>(
         &mut self,
         list: &'b StmtList,
-        all: &std::collections::HashSet<&'b str>,
+        all: &std::collections::HashSet<Symbol>,
         enclosing: &mut Vec<&'b BigBlock>,
     ) {
         for bb in &list.blocks {
             match &bb.tail {
                 Some(BlockTail::Goto { targets, span, .. }) => {
                     for t in targets {
-                        if !all.contains(t.name.as_str()) {
+                        if !all.contains(&t.name) {
                             self.error_at(*span, format!("Error: goto label '{}' is undefined", t.name));
                         }
                     }
@@ -371,7 +372,7 @@ impl Ctx {
                                 }
                             }
                             Some(l) => {
-                                if outer.label.as_ref().is_some_and(|ol| ol.name == l.name) {
+                                if outer.label.is_some_and(|ol| ol.name == l.name) {
                                     if !outer.cmds.is_empty() {
                                         self.error_at(
                                             *span,
@@ -421,10 +422,10 @@ impl Ctx {
     }
 }
 
-fn collect_labels<'b>(list: &'b StmtList, all: &mut std::collections::HashSet<&'b str>) {
+fn collect_labels(list: &StmtList, all: &mut std::collections::HashSet<Symbol>) {
     for bb in &list.blocks {
         if let Some(l) = &bb.label {
-            all.insert(&l.name);
+            all.insert(l.name);
         }
         match &bb.tail {
             Some(BlockTail::While(w)) => collect_labels(&w.body, all),
