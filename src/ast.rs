@@ -74,6 +74,12 @@ impl Symbol {
     }
 }
 
+impl From<&str> for Symbol {
+    fn from(name: &str) -> Symbol {
+        Symbol::intern(name)
+    }
+}
+
 impl std::ops::Deref for Symbol {
     type Target = str;
     fn deref(&self) -> &str {
@@ -279,16 +285,16 @@ pub enum ArithCoercion {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     BoolLit(bool),
-    /// Decimal digits, as written.
-    IntLit(String),
+    /// Decimal digits, as written. (Literals are interned like names: they repeat too.)
+    IntLit(Symbol),
     /// A `decimal` (`1e5`) or `dec_float` (`1.5`, `1.5e-3`) literal, as written.
-    DecLit(String),
+    DecLit(Symbol),
     /// A float literal (`0x1.8e1f24e8`, `0NaN24e8`, `-0x...`), as written.
-    FloatLit(String),
+    FloatLit(Symbol),
     /// `5bv32`: value digits and width.
-    BvLit { value: String, width: u32 },
+    BvLit { value: Symbol, width: u32 },
     /// A string literal without its quotes.
-    StrLit(String),
+    StrLit(Symbol),
     RoundingMode(RoundingMode),
     Var(Ident),
     /// `f(args)`

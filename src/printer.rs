@@ -1345,7 +1345,7 @@ mod tests {
         ex(ExprKind::Var(id(name)))
     }
     fn int(text: &str) -> Expr {
-        ex(ExprKind::IntLit(text.to_string()))
+        ex(ExprKind::IntLit(Symbol::intern(text)))
     }
     fn bin(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
         ex(ExprKind::Binary {
@@ -1565,7 +1565,7 @@ mod tests {
         assert_eq!(p(&un(UnaryOp::Neg, un(UnaryOp::Not, v("x")))), "-!x");
         assert_eq!(p(&un(UnaryOp::Neg, bin(Add, v("a"), v("b")))), "-(a + b)");
         assert_eq!(p(&bin(Sub, v("a"), un(UnaryOp::Neg, v("b")))), "a - -b");
-        let float = |text: &str| ex(ExprKind::FloatLit(text.to_string()));
+        let float = |text: &str| ex(ExprKind::FloatLit(Symbol::intern(text)));
         assert_eq!(
             p(&un(UnaryOp::Neg, float("0x1.0e0f24e8"))),
             "-(0x1.0e0f24e8)"
@@ -2640,15 +2640,15 @@ mod round_trip {
         };
         let kind = match choice {
             0 => ExprKind::Var(id(rng.pick(NAMES))),
-            1 => ExprKind::IntLit(rng.pick(&["0", "42"]).to_string()),
-            2 => ExprKind::FloatLit(rng.pick(&["0x1.8e1f24e8", "-0x1.0e0f24e8"]).to_string()),
-            3 => ExprKind::DecLit(rng.pick(&["1.5", "1e5", "2.5e-3"]).to_string()),
+            1 => ExprKind::IntLit(rng.pick(&["0", "42"]).into()),
+            2 => ExprKind::FloatLit(rng.pick(&["0x1.8e1f24e8", "-0x1.0e0f24e8"]).into()),
+            3 => ExprKind::DecLit(rng.pick(&["1.5", "1e5", "2.5e-3"]).into()),
             4 => ExprKind::BvLit {
-                value: "5".to_string(),
+                value: "5".into(),
                 width: 8,
             },
             5 => ExprKind::RoundingMode(RoundingMode::Rtz),
-            6 => ExprKind::StrLit("s t".to_string()),
+            6 => ExprKind::StrLit("s t".into()),
             7 => ExprKind::BoolLit(true),
             8..=11 => ExprKind::Binary {
                 op: OPS[rng.below(OPS.len())],
@@ -2731,7 +2731,7 @@ mod round_trip {
                     Expr {
                         kind: ExprKind::StrLit(s),
                         span,
-                    } => AttrParam::Str(s, span),
+                    } => AttrParam::Str(s.to_string(), span),
                     e => AttrParam::Expr(e),
                 };
                 let attrs = vec![Attribute {

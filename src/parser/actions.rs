@@ -13,10 +13,11 @@ use std::rc::Rc;
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Phase};
 
-pub struct Ctx {
+pub struct Ctx<'input> {
     pub file: FileId,
-    /// `(start, end)` of every token read so far, in order (filled by the lexer).
-    tokens: Rc<RefCell<Vec<(u32, u32)>>>,
+    text: &'input str,
+    /// The end offset of every token read so far, in order (filled by the lexer).
+    token_ends: Rc<RefCell<Vec<u32>>>,
     pub errors: Vec<Diagnostic>,
     last_error_token: Option<usize>,
 }
@@ -56,9 +57,9 @@ pub struct RawGroup {
     pub where_end: usize,
 }
 
-impl Ctx {
-    pub fn new(file: FileId, tokens: Rc<RefCell<Vec<(u32, u32)>>>) -> Ctx {
-        Ctx { file, tokens, errors: Vec::new(), last_error_token: None }
+impl<'input> Ctx<'input> {
+    pub fn new(file: FileId, text: &'input str, token_ends: Rc<RefCell<Vec<u32>>>) -> Ctx<'input> {
+        Ctx { file, text, token_ends, errors: Vec::new(), last_error_token: None }
     }
 
     pub fn span(&self, l: usize, r: usize) -> Span {
@@ -67,7 +68,7 @@ impl Ctx {
 
     /// Index of the last token that ends at or before `offset`.
     fn token_ending_by(&self, offset: usize) -> Option<usize> {
-        let k = self.tokens.borrow().partition_point(|&(_, e)| e as usize <= offset);
+        let k = self.token_ends.borrow().partition_point(|&e| e as usize <= offset);
         k.checked_sub(1)
     }
 
@@ -75,8 +76,10 @@ impl Ctx {
     pub fn last_token(&self, offset: usize) -> Span {
         match self.token_ending_by(offset) {
             Some(i) => {
-                let (s, e) = self.tokens.borrow()[i];
-                Span::new(self.file, s as usize, e as usize)
+                let ends = self.token_ends.borrow();
+                let previous_end = if i == 0 { 0 } else { ends[i - 1] as usize };
+                let start = super::lexer::skip_trivia(self.text, previous_end);
+                Span::new(self.file, start, ends[i] as usize)
             }
             None => Span::new(self.file, 0, 0),
         }
@@ -132,7 +135,7 @@ impl Ctx {
         let params: Vec<AttrParam> = params
             .into_iter()
             .map(|e| match e.kind {
-                ExprKind::StrLit(s) => AttrParam::Str(s, e.span),
+                ExprKind::StrLit(s) => AttrParam::Str(s.to_string(), e.span),
                 _ => AttrParam::Expr(e),
             })
             .collect();
@@ -457,7 +460,7 @@ pub fn find_bool_attribute(attrs: &[Attribute], key: &str) -> bool {
     })
 }
 
-impl Ctx {
+impl Ctx<'_> {
     /// `5bv32`
     pub fn bv_literal(&mut self, text: &str, l: usize, r: usize) -> Expr {
         let (value, width) = text.split_once("bv").unwrap_or((text, "0"));
@@ -468,7 +471,7 @@ impl Ctx {
                 0
             }
         };
-        self.expr(ExprKind::BvLit { value: value.to_string(), width }, l, r)
+        self.expr(ExprKind::BvLit { value: Symbol::intern(value), width }, l, r)
     }
 
     /// A float literal; Boogie rejects one whose value does not fit its format exactly.
@@ -476,6 +479,6 @@ impl Ctx {
         if !crate::parser::float::is_well_formed(text) {
             self.sem_err(r, "incorrectly formatted floating point");
         }
-        self.expr(ExprKind::FloatLit(text.to_string()), l, r)
+        self.expr(ExprKind::FloatLit(Symbol::intern(text)), l, r)
     }
 }

@@ -293,19 +293,52 @@ pub enum Tok<'a> {
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
 /// The tokens of a (preprocessed) input, produced on demand: comments are skipped; a
-/// character no token starts with becomes a one-character [`Tok::Invalid`]. When `spans` is
-/// given, the range of every token produced is appended to it (the parser's actions look up
-/// the last token before a position, as Boogie's semantic errors stand there).
+/// character no token starts with becomes a one-character [`Tok::Invalid`]. When `ends` is
+/// given, the end offset of every token produced is appended to it (the parser's actions look
+/// up the last token before a position, as Boogie's semantic errors stand there; a token's
+/// start is the first non-blank, non-comment byte after the previous token's end, see
+/// [`skip_trivia`]).
 pub struct Tokens<'a> {
     text: &'a str,
     base: usize,
     lex: logos::Lexer<'a, Tok<'a>>,
-    spans: Option<std::rc::Rc<std::cell::RefCell<Vec<(u32, u32)>>>>,
+    ends: Option<std::rc::Rc<std::cell::RefCell<Vec<u32>>>>,
 }
 
 impl<'a> Tokens<'a> {
-    pub fn new(text: &'a str, spans: Option<std::rc::Rc<std::cell::RefCell<Vec<(u32, u32)>>>>) -> Tokens<'a> {
-        Tokens { text, base: 0, lex: Tok::lexer(text), spans }
+    pub fn new(text: &'a str, ends: Option<std::rc::Rc<std::cell::RefCell<Vec<u32>>>>) -> Tokens<'a> {
+        Tokens { text, base: 0, lex: Tok::lexer(text), ends }
+    }
+}
+
+/// The offset of the first byte at or after `from` that is not white space or in a comment.
+pub fn skip_trivia(text: &str, mut from: usize) -> usize {
+    let bytes = text.as_bytes();
+    loop {
+        while from < bytes.len() && matches!(bytes[from], b' ' | b'\t' | b'\r' | b'\n' | 0x0c) {
+            from += 1;
+        }
+        if bytes[from..].starts_with(b"//") {
+            from = bytes[from..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| from + i);
+        } else if bytes[from..].starts_with(b"/*") {
+            let mut depth = 0usize;
+            while from < bytes.len() {
+                if bytes[from..].starts_with(b"/*") {
+                    depth += 1;
+                    from += 2;
+                } else if bytes[from..].starts_with(b"*/") {
+                    depth -= 1;
+                    from += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    from += 1;
+                }
+            }
+        } else {
+            return from;
+        }
     }
 }
 
@@ -328,8 +361,8 @@ impl<'a> Iterator for Tokens<'a> {
                 (start, Tok::Invalid, start + width)
             }
         };
-        if let Some(spans) = &self.spans {
-            spans.borrow_mut().push((token.0 as u32, token.2 as u32));
+        if let Some(ends) = &self.ends {
+            ends.borrow_mut().push(token.2 as u32);
         }
         Some(token)
     }

@@ -30,9 +30,9 @@ lalrpop_util::lalrpop_mod!(
 pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Result<Program, Vec<Diagnostic>> {
     let pre = preprocess::preprocess(file, &sources.file(file).text, defines);
     sources.file_mut(file).directives = pre.directives;
-    let spans = Rc::new(RefCell::new(Vec::with_capacity(pre.text.len() / 5)));
-    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&spans)));
-    let mut ctx = actions::Ctx::new(file, spans);
+    let ends = Rc::new(RefCell::new(Vec::with_capacity(pre.text.len() / 5)));
+    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&ends)));
+    let mut ctx = actions::Ctx::new(file, &pre.text, ends);
     let mut errors = pre.errors;
     let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
     match result {
@@ -52,9 +52,9 @@ pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Resul
 /// Parses a single expression (for tests and tools).
 pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, Vec<Diagnostic>> {
     let text = sources.file(file).text.clone();
-    let spans = Rc::new(RefCell::new(Vec::new()));
-    let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&spans)));
-    let mut ctx = actions::Ctx::new(file, spans);
+    let ends = Rc::new(RefCell::new(Vec::new()));
+    let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&ends)));
+    let mut ctx = actions::Ctx::new(file, &text, ends);
     match grammar::ExpressionParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>)) {
         Ok(e) if ctx.errors.is_empty() => Ok(e),
         Ok(_) => Err(ctx.errors),

@@ -23,7 +23,7 @@ const IDENT_TOKENS: &[&str] =
 /// Tokens Boogie's parser insists on at the end of a construct, most specific first.
 const CLOSERS: &[&str] = &[")", "]", "}|", "}", "then", "else", "::", ";", ":="];
 
-pub fn syntax_error(ctx: &mut Ctx, text: &str, error: ParseError<usize, Tok<'_>, ()>) -> Diagnostic {
+pub fn syntax_error(ctx: &mut Ctx<'_>, text: &str, error: ParseError<usize, Tok<'_>, ()>) -> Diagnostic {
     let (offset, expected) = match error {
         ParseError::UnrecognizedToken { token: (start, _, _), expected } => (start, expected),
         ParseError::UnrecognizedEof { location: _, expected } => (text.len(), expected),
