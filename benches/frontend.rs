@@ -1,0 +1,609 @@
+//! Front-end figures: how fast rboogie lexes and parses, and how much memory parsing takes.
+//!
+//! `cargo bench --bench frontend` measures, for each input, best and median of several runs:
+//! the lexer alone (`lexer::tokenize`, which also collects the tokens into a vector; the parser
+//! lexes on demand instead), the `#if` preprocessing alone, and the whole front end
+//! (`parser::parse`: preprocessing, lexing, the lalrpop grammar and its actions), so that the
+//! grammar's share can be read off; the time to free the tree; the heap allocations one parse
+//! makes (a counting global allocator); and memory: (peak RSS during the parse − RSS before
+//! it) / input size, and the RSS the finished tree keeps. Each memory figure comes from a fresh
+//! child process (this binary run with `--memory`), whose peak RSS (`VmHWM` in
+//! /proc/self/status) is reset after the input is loaded, so nothing else counts.
+//!
+//! Inputs: generated programs of 5 and 20 MB, typical of what SMACK and Dafny emit (global
+//! maps, many procedures with locals, assignments, map updates, gotos or structured loops with
+//! invariants, quantified axioms with triggers), and, when `BOOGIE_TESTS` names a checkout of
+//! Boogie's `Test/` directory, its five largest `.bpl` files. Targets, printed beside the
+//! figures: lex+parse at least 30 MB/s, peak memory under 10 times the input.
+//!
+//! `cargo bench --bench frontend -- --quick` runs fewer repetitions on smaller inputs;
+//! `--profile generated:5000000 [RUNS]` (or `file:PATH`) only parses, for a profiler.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rboogie::ast::FileId;
+use rboogie::parser::{self, lexer, preprocess};
+use rboogie::source::SourceMap;
+
+/// The system allocator, counting the allocations made (to report allocations per token).
+struct CountingAllocator;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+const TARGET_MB_PER_S: f64 = 30.0;
+const TARGET_MEMORY_RATIO: f64 = 10.0;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+#[derive(Clone)]
+enum Source {
+    /// A generated program of about this many bytes.
+    Generated(usize),
+    File(PathBuf),
+}
+
+impl Source {
+    fn name(&self) -> String {
+        match self {
+            Source::Generated(n) => format!("generated {} MB", n / 1_000_000),
+            Source::File(p) => {
+                let parent = p.parent().and_then(Path::file_name).map(|s| s.to_string_lossy()).unwrap_or_default();
+                let file = p.file_name().map(|s| s.to_string_lossy()).unwrap_or_default();
+                format!("{parent}/{file}")
+            }
+        }
+    }
+
+    /// The form passed to a child process.
+    fn to_arg(&self) -> String {
+        match self {
+            Source::Generated(n) => format!("generated:{n}"),
+            Source::File(p) => format!("file:{}", p.display()),
+        }
+    }
+
+    fn from_arg(arg: &str) -> Source {
+        match arg.split_once(':') {
+            Some(("generated", n)) => Source::Generated(n.parse().expect("a size")),
+            Some(("file", p)) => Source::File(PathBuf::from(p)),
+            _ => panic!("unknown source {arg}"),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Source::Generated(n) => generate(*n),
+            Source::File(p) => std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+        }
+    }
+}
+
+/// The `count` largest `.bpl` files under `dir`.
+fn largest_bpl_files(dir: &Path, count: usize) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<(u64, PathBuf)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "bpl") {
+                out.push((entry.metadata().map_or(0, |m| m.len()), path));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    files.into_iter().take(count).map(|(_, p)| p).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated program
+
+/// SplitMix64, so that every run (and every child process) generates the same program.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The declarations SMACK's and Dafny's preludes open with (abridged).
+const PRELUDE: &str = r#"// Generated by benches/frontend.rs: a program shaped like SMACK and Dafny output.
+type i1 = int;
+type i32 = int;
+type i64 = int;
+type ref = i64;
+type Ty;
+type Box;
+type Field _;
+type Heap = <a>[ref, Field a]a;
+type Seq _;
+
+const $GLOBALS_BOTTOM: ref;
+axiom ($GLOBALS_BOTTOM == -32768);
+const null: ref;
+axiom (null == 0);
+const unique alloc: Field bool;
+const unique TInt: Ty;
+const unique TBool: Ty;
+
+var $M.0: [ref]i32;
+var $M.1: [ref]i64;
+var $Alloc: [ref]bool;
+var $Heap: Heap;
+var $Tick: int;
+
+function {:inline} $add.i32(i1: i32, i2: i32) returns (i32) { (i1 + i2) }
+function {:inline} $sub.i32(i1: i32, i2: i32) returns (i32) { (i1 - i2) }
+function {:inline} $mul.i32(i1: i32, i2: i32) returns (i32) { (i1 * i2) }
+function {:inline} $add.ref(p1: ref, p2: ref) returns (ref) { (p1 + p2) }
+function {:inline} $mul.ref(p1: ref, p2: ref) returns (ref) { (p1 * p2) }
+function {:inline} $slt.i32.bool(i1: i32, i2: i32) returns (bool) { (i1 < i2) }
+function {:inline} $sle.i32(i1: i32, i2: i32) returns (i1) { (if (i1 <= i2) then 1 else 0) }
+function {:inline} $load.i32(M: [ref]i32, p: ref) returns (i32) { M[p] }
+function {:inline} $store.i32(M: [ref]i32, p: ref, v: i32) returns ([ref]i32) { M[p := v] }
+function {:inline} $zext.i32.i64(i: i32) returns (i64) { i }
+function {:bvbuiltin "bvadd"} $add.bv32(i1: bv32, i2: bv32) returns (bv32);
+function {:bvbuiltin "bvand"} $and.bv32(i1: bv32, i2: bv32) returns (bv32);
+function {:bvbuiltin "bvult"} $ult.bv32(i1: bv32, i2: bv32) returns (bool);
+function read<alpha>(H: Heap, r: ref, f: Field alpha) : alpha { H[r, f] }
+function update<alpha>(H: Heap, r: ref, f: Field alpha, v: alpha) : Heap { H[r, f := v] }
+function $Box<T>(T) : Box;
+function $Unbox<T>(Box) : T;
+function $Is<T>(T, Ty) : bool;
+function $IsAlloc<T>(T, Ty, Heap) : bool;
+function Seq#Length<T>(Seq T) : int;
+function Seq#Index<T>(Seq T, int) : T;
+function Seq#Append<T>(Seq T, Seq T) : Seq T;
+function {:identity} LitInt(x: int) : int { x }
+
+axiom (forall<T> s: Seq T :: { Seq#Length(s) } 0 <= Seq#Length(s));
+axiom (forall<T> s0: Seq T, s1: Seq T :: { Seq#Length(Seq#Append(s0, s1)) }
+  Seq#Length(Seq#Append(s0, s1)) == Seq#Length(s0) + Seq#Length(s1));
+axiom (forall<T> x: T :: { $Box(x) } $Unbox($Box(x)) == x);
+
+"#;
+
+/// A SMACK-style procedure: typed temporaries, basic blocks joined by `goto`, map updates.
+fn smack_procedure(out: &mut String, rng: &mut Rng, index: usize) {
+    let blocks = 3 + rng.below(6);
+    out.push_str(&format!(
+        "procedure {{:inline 1}} $fn{index}(i0: i32, p1: ref) returns (r: i32)\n  modifies $M.0, $M.1, $Alloc;\n{{\n"
+    ));
+    for v in 1..=8 {
+        out.push_str(&format!("  var $i{v}: i32;\n"));
+    }
+    out.push_str("  var $p9: ref;\n  var $b10: bv32;\n  var $c11: i1;\n");
+    for b in 0..blocks {
+        out.push_str(&format!("$bb{b}:\n"));
+        out.push_str(&format!("  assume {{:sourceloc \"/tmp/prog.c\", {}, {}}} true;\n", 10 + index % 900, 1 + b));
+        for _ in 0..2 + rng.below(6) {
+            let (x, y, z) = (1 + rng.below(8), 1 + rng.below(8), 1 + rng.below(8));
+            match rng.below(8) {
+                0 => out.push_str(&format!("  $i{x} := $add.i32($i{y}, {});\n", rng.below(100))),
+                1 => out.push_str(&format!("  $i{x} := $mul.i32($sub.i32($i{y}, $i{z}), 4);\n")),
+                2 => out.push_str(&format!(
+                    "  $M.0 := $store.i32($M.0, $add.ref(p1, $mul.ref(4, $zext.i32.i64($i{y}))), $i{z});\n"
+                )),
+                3 => out.push_str(&format!("  $i{x} := $load.i32($M.0, $add.ref(p1, {}));\n", 4 * rng.below(16))),
+                4 => out.push_str(&format!("  $c11 := $sle.i32($i{x}, $i{y});\n")),
+                5 => {
+                    out.push_str(&format!("  $b10 := $add.bv32($and.bv32($b10, 255bv32), {}bv32);\n", rng.below(1000)))
+                }
+                6 => out.push_str(&format!("  $M.1[$p9] := $M.1[$add.ref($p9, 8)] + {};\n", rng.below(10))),
+                _ => out.push_str(&format!("  call $i{x} := $fn{}($i{y}, p1);\n", rng.below(index + 1))),
+            }
+        }
+        if b + 1 == blocks {
+            out.push_str("  r := $i1;\n  return;\n");
+        } else if b + 2 < blocks && rng.below(2) == 0 {
+            out.push_str(&format!("  goto $bb{}, $bb{};\n", b + 1, b + 2));
+        } else {
+            out.push_str(&format!("  assume {{:branchcond $c11}} ($c11 == 1);\n  goto $bb{};\n", b + 1));
+        }
+    }
+    out.push_str("}\n\n");
+}
+
+/// A Dafny-style method: a well-formedness procedure with `where` clauses and frame
+/// conditions, a function with its definition axiom, and a loop with invariants.
+fn dafny_method(out: &mut String, rng: &mut Rng, index: usize) {
+    let name = format!("M{}.__default.Method{index}", index % 17);
+    out.push_str(&format!(
+        "function {name}#F($heap: Heap, x#0: int) : int;\n\
+         axiom (forall $h: Heap, x#0: int :: {{:weight 3}} {{ {name}#F($h, x#0) }}\n  \
+           $IsAlloc(x#0, TInt, $h) && LitInt(0) <= x#0 ==> {name}#F($h, x#0) == x#0 + {} * LitInt({}));\n\n",
+        1 + rng.below(9),
+        rng.below(1000)
+    ));
+    out.push_str(&format!(
+        "procedure {{:verboseName \"{name} (correctness)\"}} Impl${name}(x#0: int,\n    \
+           s#0: Seq Box where $Is(s#0, TInt) && $IsAlloc(s#0, TInt, $Heap))\n  \
+           returns (r#0: int, $_reverifyPost: bool);\n  \
+           free requires {} == $Tick;\n  \
+           requires LitInt(0) <= x#0;\n  \
+           modifies $Heap, $Tick;\n  \
+           ensures r#0 >= x#0;\n  \
+           free ensures (forall<alpha> $o: ref, $f: Field alpha :: {{ read($Heap, $o, $f) }}\n    \
+             $o != null && read(old($Heap), $o, alloc) ==> read($Heap, $o, $f) == read(old($Heap), $o, $f));\n\n",
+        rng.below(50)
+    ));
+    out.push_str(&format!(
+        "implementation {{:smt_option \"smt.arith.solver\", \"2\"}} Impl${name}(x#0: int, s#0: Seq Box) returns (r#0: int, $_reverifyPost: bool)\n{{\n  \
+           var i#0: int;\n  var $rhs#0: int;\n  var $PreLoopHeap$loop#0: Heap;\n  var $decr_init$loop#00: int;\n  var $w$loop#0: bool;\n  \
+           var $_Frame: <beta>[ref, Field beta]bool;\n\n  \
+           // AddMethodImpl: Method{index}\n  \
+           $_Frame := (lambda<alpha> $o: ref, $f: Field alpha :: $o != null && read($Heap, $o, alloc) ==> false);\n  \
+           $_reverifyPost := false;\n  i#0 := LitInt(0);\n  r#0 := x#0;\n  \
+           $PreLoopHeap$loop#0 := $Heap;\n  $decr_init$loop#00 := Seq#Length(s#0) - i#0;\n  havoc $w$loop#0;\n  \
+           while (true)\n    \
+             free invariant $w$loop#0 ==> true;\n    \
+             invariant $w$loop#0 ==> LitInt(0) <= i#0 && i#0 <= Seq#Length(s#0);\n    \
+             invariant (forall j#1: int :: {{ Seq#Index(s#0, j#1) }}\n      \
+               0 <= j#1 && j#1 < i#0 ==> $Unbox(Seq#Index(s#0, j#1)): int <= r#0);\n    \
+             free invariant (forall<alpha> $o: ref, $f: Field alpha :: {{ read($Heap, $o, $f) }}\n      \
+               $o != null && read(old($Heap), $o, alloc) ==> read($Heap, $o, $f) == read($PreLoopHeap$loop#0, $o, $f));\n  \
+           {{\n    \
+             if (!$w$loop#0) {{\n      assume true;\n      assume false;\n    }}\n    \
+             if (i#0 >= Seq#Length(s#0)) {{\n      break;\n    }}\n"
+    ));
+    for _ in 0..1 + rng.below(5) {
+        match rng.below(5) {
+            0 => out.push_str(
+                "    $rhs#0 := (if $Unbox(Seq#Index(s#0, i#0)): int > r#0 then $Unbox(Seq#Index(s#0, i#0)): int else r#0);\n    r#0 := $rhs#0;\n",
+            ),
+            1 => out.push_str(&format!(
+                "    assert {{:subsumption 0}} {{:id \"id{index}\"}} 0 <= i#0 && i#0 < Seq#Length(s#0) + {};\n",
+                rng.below(4)
+            )),
+            2 => out.push_str("    $Heap := update($Heap, null, alloc, true);\n    assume $IsAlloc(r#0, TInt, $Heap);\n"),
+            3 => out.push_str(&format!(
+                "    call r#0, $_reverifyPost := Impl$M{}.__default.Method{}(r#0 + 1, s#0);\n",
+                rng.below(index + 1) % 17,
+                rng.below(index + 1)
+            )),
+            _ => out.push_str(
+                "    if (r#0 < x#0) {\n      r#0 := x#0;\n    } else if (r#0 > 1000000) {\n      r#0 := r#0 div 2;\n    } else {\n      r#0 := r#0 mod 7 + r#0;\n    }\n",
+            ),
+        }
+    }
+    out.push_str(
+        "    i#0 := i#0 + 1;\n    assert 0 <= $decr_init$loop#00 || Seq#Length(s#0) - i#0 == $decr_init$loop#00;\n  }\n}\n\n",
+    );
+}
+
+/// A program of at least `bytes` bytes: the prelude, then SMACK procedures and Dafny
+/// methods, half and half.
+fn generate(bytes: usize) -> String {
+    let mut rng = Rng(0xb0061e);
+    let mut out = String::with_capacity(bytes + 4096);
+    out.push_str(PRELUDE);
+    let mut index = 0;
+    while out.len() < bytes {
+        if index % 2 == 0 {
+            smack_procedure(&mut out, &mut rng, index);
+        } else {
+            dafny_method(&mut out, &mut rng, index);
+        }
+        index += 1;
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+/// Best and median of `runs` timings of `f`, after one warm-up run.
+fn timings(runs: usize, mut f: impl FnMut() -> Duration) -> (Duration, Duration) {
+    f();
+    let mut times: Vec<Duration> = (0..runs).map(|_| f()).collect();
+    times.sort();
+    (times[0], times[times.len() / 2])
+}
+
+fn mb_per_s(bytes: usize, time: Duration) -> f64 {
+    bytes as f64 / 1e6 / time.as_secs_f64()
+}
+
+fn time_lex(text: &str) -> Duration {
+    let start = Instant::now();
+    let tokens = lexer::tokenize(text);
+    let took = start.elapsed();
+    black_box(tokens.len());
+    took
+}
+
+fn time_preprocess(text: &str) -> Duration {
+    let start = Instant::now();
+    let pre = preprocess::preprocess(FileId(0), text, &[]);
+    let took = start.elapsed();
+    black_box(pre.text.len());
+    took
+}
+
+/// Times `parser::parse` alone; building the source map before and dropping the tree after
+/// are not counted (dropping is timed by [`time_drop`]).
+fn time_parse(text: &str) -> Duration {
+    let mut sources = SourceMap::new();
+    let file = sources.add("bench.bpl", "bench.bpl", text.to_string());
+    let start = Instant::now();
+    let result = parser::parse(&mut sources, file, &[]);
+    let took = start.elapsed();
+    black_box(result.is_ok());
+    took
+}
+
+fn time_drop(text: &str) -> Duration {
+    let mut sources = SourceMap::new();
+    let file = sources.add("bench.bpl", "bench.bpl", text.to_string());
+    let result = parser::parse(&mut sources, file, &[]);
+    let start = Instant::now();
+    drop(result);
+    start.elapsed()
+}
+
+/// A field of /proc/self/status, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Resets the peak RSS (`VmHWM`) to the current RSS (Linux's `clear_refs` command 5).
+fn reset_peak_rss() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// In a child process: loads the input, resets the peak RSS, parses, and prints
+/// `<peak − before> <RSS after, with the tree alive − before> <input bytes> <whether the peak
+/// could be reset>`.
+fn memory_child(source: &Source) {
+    let text = source.text();
+    let len = text.len();
+    let mut sources = SourceMap::new();
+    // The copy the source map keeps is made now, so that it is not counted.
+    let file = sources.add("bench.bpl", "bench.bpl", text.clone());
+    let reset = reset_peak_rss();
+    let before = status_bytes("VmRSS:").expect("VmRSS");
+    let result = parser::parse(&mut sources, file, &[]);
+    let after = status_bytes("VmRSS:").expect("VmRSS");
+    let peak = status_bytes("VmHWM:").expect("VmHWM");
+    black_box(result.is_ok());
+    println!("{} {} {len} {reset}", peak.saturating_sub(before), after.saturating_sub(before));
+}
+
+struct Memory {
+    /// Peak RSS while parsing, over the input size.
+    peak: f64,
+    /// RSS with the tree still alive, over the input size.
+    retained: f64,
+    /// Whether the peak could be reset after loading the input.
+    exact: bool,
+}
+
+/// The memory parsing `source` takes, measured in a fresh process.
+fn memory(source: &Source) -> Option<Memory> {
+    let exe = std::env::current_exe().ok()?;
+    let output = std::process::Command::new(exe).args(["--memory", &source.to_arg()]).output().ok()?;
+    if !output.status.success() {
+        eprintln!("memory child failed: {}", String::from_utf8_lossy(&output.stderr));
+        return None;
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let fields: Vec<&str> = stdout.split_whitespace().collect();
+    let [peak, retained, len, exact] = fields[..] else { return None };
+    let len: f64 = len.parse().ok()?;
+    Some(Memory {
+        peak: peak.parse::<f64>().ok()? / len,
+        retained: retained.parse::<f64>().ok()? / len,
+        exact: exact == "true",
+    })
+}
+
+struct Row {
+    name: String,
+    bytes: usize,
+    ok: bool,
+    tokens: usize,
+    /// Allocations (and reallocations) made by one parse.
+    allocations: u64,
+    lex: (Duration, Duration),
+    preprocess: (Duration, Duration),
+    parse: (Duration, Duration),
+    drop: Duration,
+    memory: Option<Memory>,
+}
+
+fn measure(source: &Source, quick: bool) -> Row {
+    let text = source.text();
+    let bytes = text.len();
+    let runs = if quick {
+        3
+    } else if bytes > 10_000_000 {
+        5
+    } else {
+        10
+    };
+    let mut sources = SourceMap::new();
+    let file = sources.add("bench.bpl", "bench.bpl", text.clone());
+    let allocations_before = ALLOCATIONS.load(Ordering::Relaxed);
+    let ok = parser::parse(&mut sources, file, &[]).is_ok();
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations_before;
+    let tokens = lexer::tokenize(&text).len();
+    Row {
+        name: source.name(),
+        bytes,
+        ok,
+        tokens,
+        allocations,
+        lex: timings(runs, || time_lex(&text)),
+        preprocess: timings(runs, || time_preprocess(&text)),
+        parse: timings(runs, || time_parse(&text)),
+        drop: timings(runs, || time_drop(&text)).1,
+        memory: memory(source),
+    }
+}
+
+fn print_header(width: usize) {
+    println!(
+        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>7} {:>7} {:>6} {:>6} {:>13}",
+        "input", "MB", "tokens", "lex MB/s", "lex+parse MB/s", "preproc", "rest", "drop", "allocs", "memory"
+    );
+    println!(
+        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>7} {:>7} {:>6} {:>6} {:>13}",
+        "", "", "", "best / median", "best / median", "% parse", "% parse", "ms", "/token", "peak / tree"
+    );
+}
+
+fn print_row(row: &Row, width: usize) {
+    let mb = |d: Duration| mb_per_s(row.bytes, d);
+    let share = |d: Duration| 100.0 * d.as_secs_f64() / row.parse.1.as_secs_f64();
+    // The rest: the parse minus its preprocessing and lexing (medians), i.e. the grammar, its
+    // actions and building the tree; a little more than that, as `tokenize` also collects.
+    let rest = row.parse.1.saturating_sub(row.preprocess.1).saturating_sub(row.lex.1);
+    let mark = |m: &Memory| if m.exact { "" } else { "?" };
+    let memory = row.memory.as_ref().map_or("-".into(), |m| format!("{:.1}x / {:.1}x{}", m.peak, m.retained, mark(m)));
+    println!(
+        "{:<width$} {:>6.2} {:>8} {:>7.1} / {:<5.1} {:>7.1} / {:<5.1} {:>6.0}% {:>6.0}% {:>6.1} {:>6.2} {:>13}{}",
+        row.name,
+        row.bytes as f64 / 1e6,
+        row.tokens,
+        mb(row.lex.0),
+        mb(row.lex.1),
+        mb(row.parse.0),
+        mb(row.parse.1),
+        share(row.preprocess.1),
+        share(rest),
+        row.drop.as_secs_f64() * 1e3,
+        row.allocations as f64 / row.tokens.max(1) as f64,
+        memory,
+        if row.ok { "" } else { "  (parse errors)" }
+    );
+}
+
+/// The sizes that make the token vector and the parser's symbol stack big.
+fn print_sizes() {
+    use rboogie::ast::*;
+    use std::mem::size_of;
+    println!(
+        "sizes in bytes: token {} (Tok {}), Ident {}, Expr {}, Type {}, Cmd {}, IfCmd {}, WhileCmd {}, \
+         ProcedureDecl {}, ImplementationDecl {}, FunctionDecl {}, YieldProcedureDecl {}, ActionDecl {}, Decl {}",
+        size_of::<lexer::Spanned>(),
+        size_of::<lexer::Tok>(),
+        size_of::<Ident>(),
+        size_of::<Expr>(),
+        size_of::<Type>(),
+        size_of::<Cmd>(),
+        size_of::<IfCmd>(),
+        size_of::<WhileCmd>(),
+        size_of::<ProcedureDecl>(),
+        size_of::<ImplementationDecl>(),
+        size_of::<FunctionDecl>(),
+        size_of::<YieldProcedureDecl>(),
+        size_of::<ActionDecl>(),
+        size_of::<Decl>(),
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--memory") {
+        memory_child(&Source::from_arg(args.get(i + 1).expect("--memory SOURCE")));
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--profile") {
+        let source = Source::from_arg(args.get(i + 1).expect("--profile SOURCE [RUNS]"));
+        let runs: usize = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(5);
+        let text = source.text();
+        for _ in 0..runs {
+            black_box(time_parse(&text));
+        }
+        return;
+    }
+    // `cargo bench` passes `--bench`; a filter argument, as for other benches, is ignored.
+    let quick = args.iter().any(|a| a == "--quick");
+
+    let mut sources = if quick {
+        vec![Source::Generated(1_000_000), Source::Generated(5_000_000)]
+    } else {
+        vec![Source::Generated(5_000_000), Source::Generated(20_000_000)]
+    };
+    match std::env::var("BOOGIE_TESTS") {
+        Ok(dir) => sources.extend(largest_bpl_files(Path::new(&dir), 5).into_iter().map(Source::File)),
+        Err(_) => {
+            println!("(set BOOGIE_TESTS to a checkout of Boogie's Test/ directory to measure its largest files too)")
+        }
+    }
+
+    println!("rboogie front end: lexing alone, and lex+parse (`parser::parse`: preprocessing, lexing, grammar)");
+    println!(
+        "targets: lex+parse >= {TARGET_MB_PER_S} MB/s; peak memory (peak RSS - RSS before) < {TARGET_MEMORY_RATIO}x the input"
+    );
+    println!(
+        "preproc, rest: shares of the median parse time (rest = parse - preprocessing - lexing: grammar, actions, tree)"
+    );
+    println!(
+        "drop: freeing the tree (median; not in the parse time); allocs: heap allocations one parse makes, per token"
+    );
+    println!(
+        "memory: (peak RSS while parsing - RSS before) / input size, and (RSS with the tree alive - RSS before) / size"
+    );
+    print_sizes();
+    println!();
+    let width = sources.iter().map(|s| s.name().len()).max().unwrap_or(0).max(5);
+    print_header(width);
+    let mut rows = Vec::new();
+    for source in &sources {
+        let row = measure(source, quick);
+        print_row(&row, width);
+        rows.push(row);
+    }
+    println!();
+    let slowest = rows.iter().map(|r| mb_per_s(r.bytes, r.parse.1)).fold(f64::INFINITY, f64::min);
+    let hungriest = rows.iter().filter_map(|r| r.memory.as_ref().map(|m| m.peak)).fold(0.0, f64::max);
+    let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
+    println!(
+        "lex+parse, slowest median: {slowest:.1} MB/s (target >= {TARGET_MB_PER_S}): {}",
+        verdict(slowest >= TARGET_MB_PER_S)
+    );
+    println!(
+        "peak memory, largest: {hungriest:.1}x the input (target < {TARGET_MEMORY_RATIO}x): {}",
+        verdict(hungriest < TARGET_MEMORY_RATIO)
+    );
+    if rows.iter().any(|r| r.memory.as_ref().is_some_and(|m| !m.exact)) {
+        println!("(?: the peak RSS could not be reset in the child, so the figure may include loading the input)");
+    }
+}
