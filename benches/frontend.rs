@@ -5,10 +5,12 @@
 //! lexes on demand instead), the `#if` preprocessing alone, and the whole front end
 //! (`parser::parse`: preprocessing, lexing, the lalrpop grammar and its actions), so that the
 //! grammar's share can be read off; the time to free the tree; the heap allocations one parse
-//! makes (a counting global allocator); and memory: (peak RSS during the parse − RSS before
-//! it) / input size, and the RSS the finished tree keeps. Each memory figure comes from a fresh
-//! child process (this binary run with `--memory`), whose peak RSS (`VmHWM` in
-//! /proc/self/status) is reset after the input is loaded, so nothing else counts.
+//! makes; and memory: (peak RSS during the parse − RSS before it) / input size, the RSS the
+//! finished tree keeps, and the peak heap size (bytes allocated and not freed, counted by the
+//! global allocator: what the front end asks for, without the allocator's own overhead, which
+//! weighs on the RSS figures of small inputs). Each memory figure comes from a fresh child
+//! process (this binary run with `--memory`), whose peak RSS (`VmHWM` in /proc/self/status) is
+//! reset after the input is loaded, so nothing else counts.
 //!
 //! Inputs: generated programs of 5 and 20 MB, typical of what SMACK and Dafny emit (global
 //! maps, many procedures with locals, assignments, map updates, gotos or structured loops with
@@ -31,21 +33,34 @@ use rboogie::ast::FileId;
 use rboogie::parser::{self, lexer, preprocess};
 use rboogie::source::SourceMap;
 
-/// The system allocator, counting the allocations made (to report allocations per token).
+/// The binary's allocator (mimalloc), counting the allocations made and the bytes live, so
+/// that allocations per token and the peak heap size are known exactly, whatever the
+/// allocator keeps in RSS.
 struct CountingAllocator;
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static LIVE_BYTES: AtomicU64 = AtomicU64::new(0);
+static PEAK_LIVE_BYTES: AtomicU64 = AtomicU64::new(0);
+
+fn grew(bytes: usize) {
+    let live = LIVE_BYTES.fetch_add(bytes as u64, Ordering::Relaxed) + bytes as u64;
+    PEAK_LIVE_BYTES.fetch_max(live, Ordering::Relaxed);
+}
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        grew(layout.size());
         unsafe { MiMalloc.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE_BYTES.fetch_sub(layout.size() as u64, Ordering::Relaxed);
         unsafe { MiMalloc.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        LIVE_BYTES.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        grew(new_size);
         unsafe { MiMalloc.realloc(ptr, layout, new_size) }
     }
 }
@@ -389,22 +404,31 @@ fn reset_peak_rss() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
-/// In a child process: loads the input, resets the peak RSS, parses, and prints
-/// `<peak − before> <RSS after, with the tree alive − before> <input bytes> <whether the peak
-/// could be reset>`.
+/// In a child process: loads the input, resets the peak RSS and the peak heap size, parses,
+/// and prints, each over the input size: the peak RSS, the RSS with the tree alive and the
+/// peak heap size (all relative to before the parse); then whether the peak RSS could be reset.
 fn memory_child(source: &Source) {
     let text = source.text();
-    let len = text.len();
+    let len = text.len() as f64;
     let mut sources = SourceMap::new();
     // The copy the source map keeps is made now, so that it is not counted.
     let file = sources.add("bench.bpl", "bench.bpl", text.clone());
     let reset = reset_peak_rss();
-    let before = status_bytes("VmRSS:").expect("VmRSS");
+    let rss_before = status_bytes("VmRSS:").expect("VmRSS");
+    let heap_before = LIVE_BYTES.load(Ordering::Relaxed);
+    PEAK_LIVE_BYTES.store(heap_before, Ordering::Relaxed);
     let result = parser::parse(&mut sources, file, &[]);
-    let after = status_bytes("VmRSS:").expect("VmRSS");
-    let peak = status_bytes("VmHWM:").expect("VmHWM");
+    let rss_after = status_bytes("VmRSS:").expect("VmRSS");
+    let rss_peak = status_bytes("VmHWM:").expect("VmHWM");
+    let heap_peak = PEAK_LIVE_BYTES.load(Ordering::Relaxed);
     black_box(result.is_ok());
-    println!("{} {} {len} {reset}", peak.saturating_sub(before), after.saturating_sub(before));
+    let ratio = |bytes: u64, base: u64| bytes.saturating_sub(base) as f64 / len;
+    println!(
+        "{} {} {} {reset}",
+        ratio(rss_peak, rss_before),
+        ratio(rss_after, rss_before),
+        ratio(heap_peak, heap_before)
+    );
 }
 
 struct Memory {
@@ -412,7 +436,10 @@ struct Memory {
     peak: f64,
     /// RSS with the tree still alive, over the input size.
     retained: f64,
-    /// Whether the peak could be reset after loading the input.
+    /// Peak bytes allocated and not yet freed while parsing, over the input size: what the
+    /// front end asks for, without the allocator's own overhead.
+    heap_peak: f64,
+    /// Whether the peak RSS could be reset after loading the input.
     exact: bool,
 }
 
@@ -426,11 +453,11 @@ fn memory(source: &Source) -> Option<Memory> {
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
     let fields: Vec<&str> = stdout.split_whitespace().collect();
-    let [peak, retained, len, exact] = fields[..] else { return None };
-    let len: f64 = len.parse().ok()?;
+    let [peak, retained, heap_peak, exact] = fields[..] else { return None };
     Some(Memory {
-        peak: peak.parse::<f64>().ok()? / len,
-        retained: retained.parse::<f64>().ok()? / len,
+        peak: peak.parse().ok()?,
+        retained: retained.parse().ok()?,
+        heap_peak: heap_peak.parse().ok()?,
         exact: exact == "true",
     })
 }
@@ -481,12 +508,32 @@ fn measure(source: &Source, quick: bool) -> Row {
 
 fn print_header(width: usize) {
     println!(
-        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>7} {:>7} {:>6} {:>6} {:>13}",
-        "input", "MB", "tokens", "lex MB/s", "lex+parse MB/s", "preproc", "rest", "drop", "allocs", "memory"
+        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>6} {:>7} {:>7} {:>6} {:>6} {:>21}",
+        "input",
+        "MB",
+        "tokens",
+        "lex MB/s",
+        "lex+parse MB/s",
+        "parse",
+        "preproc",
+        "rest",
+        "drop",
+        "allocs",
+        "memory / input"
     );
     println!(
-        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>7} {:>7} {:>6} {:>6} {:>13}",
-        "", "", "", "best / median", "best / median", "% parse", "% parse", "ms", "/token", "peak / tree"
+        "{:<width$} {:>6} {:>8} {:>15} {:>15} {:>6} {:>7} {:>7} {:>6} {:>6} {:>21}",
+        "",
+        "",
+        "",
+        "best / median",
+        "best / median",
+        "ns/tok",
+        "% parse",
+        "% parse",
+        "ms",
+        "/token",
+        "RSS peak, tree; heap"
     );
 }
 
@@ -497,9 +544,12 @@ fn print_row(row: &Row, width: usize) {
     // actions and building the tree; a little more than that, as `tokenize` also collects.
     let rest = row.parse.1.saturating_sub(row.preprocess.1).saturating_sub(row.lex.1);
     let mark = |m: &Memory| if m.exact { "" } else { "?" };
-    let memory = row.memory.as_ref().map_or("-".into(), |m| format!("{:.1}x / {:.1}x{}", m.peak, m.retained, mark(m)));
+    let memory = row
+        .memory
+        .as_ref()
+        .map_or("-".into(), |m| format!("{:.1}x{}, {:.1}x; {:.1}x", m.peak, mark(m), m.retained, m.heap_peak));
     println!(
-        "{:<width$} {:>6.2} {:>8} {:>7.1} / {:<5.1} {:>7.1} / {:<5.1} {:>6.0}% {:>6.0}% {:>6.1} {:>6.2} {:>13}{}",
+        "{:<width$} {:>6.2} {:>8} {:>7.1} / {:<5.1} {:>7.1} / {:<5.1} {:>6.0} {:>6.0}% {:>6.0}% {:>6.1} {:>6.2} {:>21}{}",
         row.name,
         row.bytes as f64 / 1e6,
         row.tokens,
@@ -507,6 +557,7 @@ fn print_row(row: &Row, width: usize) {
         mb(row.lex.1),
         mb(row.parse.0),
         mb(row.parse.1),
+        row.parse.1.as_secs_f64() * 1e9 / row.tokens.max(1) as f64,
         share(row.preprocess.1),
         share(rest),
         row.drop.as_secs_f64() * 1e3,
@@ -577,12 +628,12 @@ fn main() {
     println!(
         "preproc, rest: shares of the median parse time (rest = parse - preprocessing - lexing: grammar, actions, tree)"
     );
+    println!("parse ns/tok: median parse time per token; drop: freeing the tree (median; not in the parse time);");
+    println!("allocs: heap allocations one parse makes, per token");
     println!(
-        "drop: freeing the tree (median; not in the parse time); allocs: heap allocations one parse makes, per token"
+        "memory: (peak RSS while parsing - RSS before) / input size; (RSS with the tree alive - RSS before) / size;"
     );
-    println!(
-        "memory: (peak RSS while parsing - RSS before) / input size, and (RSS with the tree alive - RSS before) / size"
-    );
+    println!("  heap: peak bytes allocated and not freed while parsing / size (without the allocator's overhead)");
     print_sizes();
     println!();
     let width = sources.iter().map(|s| s.name().len()).max().unwrap_or(0).max(5);

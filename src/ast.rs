@@ -62,14 +62,18 @@ impl Span {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Symbol(lasso::Spur);
 
-static INTERNER: std::sync::LazyLock<lasso::ThreadedRodeo> = std::sync::LazyLock::new(lasso::ThreadedRodeo::new);
+type Interner = lasso::ThreadedRodeo<lasso::Spur, rustc_hash::FxBuildHasher>;
+
+/// FxHash: names are short and not attacker-chosen in a way that matters to a verifier.
+static INTERNER: std::sync::LazyLock<Interner> =
+    std::sync::LazyLock::new(|| Interner::with_hasher(rustc_hash::FxBuildHasher));
 
 impl Symbol {
     pub fn intern(name: &str) -> Symbol {
         Symbol(INTERNER.get_or_intern(name))
     }
     pub fn as_str(self) -> &'static str {
-        let interner: &'static lasso::ThreadedRodeo = &INTERNER;
+        let interner: &'static Interner = &INTERNER;
         interner.resolve(&self.0)
     }
 }

@@ -28,14 +28,29 @@ lalrpop_util::lalrpop_mod!(
 /// Parses one file of `sources` (with the `#if` defines in force) into a program.
 /// On failure returns every parse error, in Boogie's order.
 pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Result<Program, Vec<Diagnostic>> {
-    let pre = preprocess::preprocess(file, &sources.file(file).text, defines);
-    sources.file_mut(file).directives = pre.directives;
+    // The text leaves the map while it is parsed, so that the `#line` directives found on the
+    // way can be stored without copying it.
+    let text = std::mem::take(&mut sources.file_mut(file).text);
+    let (result, directives) = parse_text(file, &text, defines);
+    let source = sources.file_mut(file);
+    source.text = text;
+    source.directives = directives;
+    result
+}
+
+fn parse_text(
+    file: FileId,
+    text: &str,
+    defines: &[String],
+) -> (Result<Program, Vec<Diagnostic>>, Vec<crate::source::LineDirective>) {
+    let pre = preprocess::preprocess(file, text, defines);
+    let directives = pre.directives;
     let ends = Rc::new(RefCell::new(Vec::with_capacity(pre.text.len() / 5)));
     let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&ends)));
     let mut ctx = actions::Ctx::new(file, &pre.text, ends);
     let mut errors = pre.errors;
     let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
-    match result {
+    let result = match result {
         Ok(program) => {
             errors.append(&mut ctx.errors);
             if errors.is_empty() { Ok(program) } else { Err(errors) }
@@ -46,7 +61,8 @@ pub fn parse(sources: &mut SourceMap, file: FileId, defines: &[String]) -> Resul
             errors.push(syntax);
             Err(errors)
         }
-    }
+    };
+    (result, directives)
 }
 
 /// Parses a single expression (for tests and tools).

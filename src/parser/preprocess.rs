@@ -15,8 +15,9 @@ use crate::ast::{FileId, Span};
 use crate::diagnostics::{Diagnostic, Phase};
 use crate::source::LineDirective;
 
-pub struct Preprocessed {
-    pub text: String,
+pub struct Preprocessed<'a> {
+    /// The text to lex: the file itself when it has no `#` line (the common case).
+    pub text: std::borrow::Cow<'a, str>,
     pub directives: Vec<LineDirective>,
     pub errors: Vec<Diagnostic>,
 }
@@ -68,7 +69,19 @@ fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == needle)
 }
 
-pub fn preprocess(file: FileId, text: &str, defines: &[String]) -> Preprocessed {
+/// Whether some line's first non-blank character is `#` (only such lines are directives or
+/// pragmas; `#` inside identifiers, common in Dafny's output, is not).
+fn has_directive_lines(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.match_indices('#').any(|(i, _)| {
+        bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace())
+    })
+}
+
+pub fn preprocess<'a>(file: FileId, text: &'a str, defines: &[String]) -> Preprocessed<'a> {
+    if !has_directive_lines(text) {
+        return Preprocessed { text: std::borrow::Cow::Borrowed(text), directives: Vec::new(), errors: Vec::new() };
+    }
     let lines = lines(text);
     let mut bytes = text.as_bytes().to_vec();
     let mut errors = Vec::new();
@@ -179,14 +192,14 @@ pub fn preprocess(file: FileId, text: &str, defines: &[String]) -> Preprocessed 
     // Blanking replaced whole lines (or ASCII bytes within them); any multi-byte character
     // was blanked entirely, so the result is still UTF-8.
     let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Preprocessed { text, directives, errors }
+    Preprocessed { text: std::borrow::Cow::Owned(text), directives, errors }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn run(text: &str, defines: &[&str]) -> Preprocessed {
+    fn run<'a>(text: &'a str, defines: &[&str]) -> Preprocessed<'a> {
         let defines: Vec<String> = defines.iter().map(|s| s.to_string()).collect();
         preprocess(FileId(0), text, &defines)
     }
