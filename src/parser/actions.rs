@@ -43,6 +43,32 @@ pub enum LhsStep {
     Field(Ident, Span),
 }
 
+/// An operator of the arithmetic levels (see `BvTerm` in the grammar).
+#[derive(Clone, Copy)]
+pub enum ArithOp {
+    Concat(Span),
+    Binary(BinaryOp, Span),
+}
+
+impl ArithOp {
+    /// Boogie's levels: BvTerm (`++`) < Term (`+ -`) < Factor (`* div mod /`) < Power (`**`).
+    fn level(self) -> u8 {
+        match self {
+            ArithOp::Concat(_) => 1,
+            ArithOp::Binary(BinaryOp::Add | BinaryOp::Sub, _) => 2,
+            ArithOp::Binary(BinaryOp::Pow, _) => 4,
+            ArithOp::Binary(..) => 3,
+        }
+    }
+
+    fn apply(self, lhs: Expr, rhs: Expr) -> Expr {
+        match self {
+            ArithOp::Concat(span) => Expr { kind: ExprKind::BvConcat { lhs: Box::new(lhs), rhs: Box::new(rhs) }, span },
+            ArithOp::Binary(op, span) => Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span },
+        }
+    }
+}
+
 /// The contents of `[...]` after an expression; each expression with the end offset of its
 /// last token.
 pub enum Bracket {
@@ -218,6 +244,41 @@ impl<'input> Ctx<'input> {
             }
         };
         Expr { kind, span: open }
+    }
+
+    /// Builds the tree of `e1 op1 e2 op2 ... en` by precedence climbing: all operators are
+    /// left-associative except `**`.
+    pub fn arithmetic(&mut self, ops: Vec<(Expr, ArithOp)>, last: Expr) -> Expr {
+        if ops.is_empty() {
+            return last;
+        }
+        let mut operands: Vec<Expr> = Vec::with_capacity(ops.len() + 1);
+        let mut pending: Vec<ArithOp> = Vec::with_capacity(ops.len());
+        let reduce = |operands: &mut Vec<Expr>, op: ArithOp| {
+            let rhs = operands.pop().expect("an operand per operator");
+            let lhs = operands.pop().expect("an operand per operator");
+            operands.push(op.apply(lhs, rhs));
+        };
+        let steps = ops.into_iter().map(|(e, op)| (e, Some(op))).chain(std::iter::once((last, None)));
+        for (operand, op) in steps {
+            operands.push(operand);
+            let Some(op) = op else { break };
+            // Left-associative operators first reduce pending operators of the same level;
+            // `**` (right-associative) only those of higher levels (there are none).
+            while let Some(&top) = pending.last() {
+                let reduce_top = if op.level() == 4 { top.level() > 4 } else { top.level() >= op.level() };
+                if !reduce_top {
+                    break;
+                }
+                pending.pop();
+                reduce(&mut operands, top);
+            }
+            pending.push(op);
+        }
+        while let Some(op) = pending.pop() {
+            reduce(&mut operands, op);
+        }
+        operands.pop().expect("one expression")
     }
 
     /// Builds an assignment target from a variable and its index/field steps.
