@@ -139,20 +139,13 @@ fn largest_bpl_files(dir: &Path, count: usize) -> Vec<PathBuf> {
 // ---------------------------------------------------------------------------------------------
 // The generated program
 
-/// SplitMix64, so that every run (and every child process) generates the same program.
-struct Rng(u64);
+/// A seeded generator (fastrand's wyrand), so that every run (and every child process)
+/// generates the same program.
+struct Rng(fastrand::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.usize(..n)
     }
 }
 
@@ -324,7 +317,7 @@ fn dafny_method(out: &mut String, rng: &mut Rng, index: usize) {
 /// A program of at least `bytes` bytes: the prelude, then SMACK procedures and Dafny
 /// methods, half and half.
 fn generate(bytes: usize) -> String {
-    let mut rng = Rng(0xb0061e);
+    let mut rng = Rng(fastrand::Rng::with_seed(0xb0061e));
     let mut out = String::with_capacity(bytes + 4096);
     out.push_str(PRELUDE);
     let mut index = 0;

@@ -204,24 +204,20 @@ fn campaign(name: &str, cases: usize, seed: u64, generate: fn(&mut Rng) -> (Stri
 // Generating inputs
 
 /// SplitMix64: small, fast, and the same on every platform.
-struct Rng(u64);
+struct Rng(fastrand::Rng);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(fastrand::Rng::with_seed(seed))
     }
 
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.u64(..)
     }
 
     /// Uniform in `0..n` (`n > 0`).
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.usize(..n)
     }
 
     fn percent(&mut self, p: u64) -> bool {
