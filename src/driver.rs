@@ -96,7 +96,10 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
     // Type checking goes here, then verification unless /noVerify.
     writeln!(err, "rboogie: note: type checking is not implemented yet")?;
     if options.verify {
-        writeln!(err, "rboogie: note: verification is not implemented yet; nothing was verified")?;
+        // No trailer: "0 errors" from a run that checked nothing would read as a clean
+        // result to a front end that parses Boogie's output.
+        writeln!(err, "rboogie: error: verification is not implemented yet; nothing was verified (use /noVerify)")?;
+        return Ok(2);
     }
     reporter.trailer(out, &Counts::default())?;
     Ok(0)
