@@ -179,6 +179,8 @@ impl<'input> Ctx<'input> {
 
     /// Variable groups in a place that may or may not allow where clauses (`context` names
     /// the place in Boogie's message).
+    // The grammar boxes each group so that parser stack entries stay small.
+    #[allow(clippy::vec_box)]
     pub fn groups(&mut self, raws: Vec<Box<RawGroup>>, allowed: bool, context: &str) -> Vec<VarGroup> {
         raws.into_iter()
             .map(|raw| {
@@ -294,7 +296,7 @@ impl<'input> Ctx<'input> {
     }
 
     /// A quantifier or lambda; `triggers` are reported for lambdas as Boogie does.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::too_many_arguments, clippy::vec_box)]
     pub fn quantifier(
         &mut self,
         kind: QuantKind,
@@ -343,7 +345,7 @@ impl<'input> Ctx<'input> {
             };
             match &p.ty.kind {
                 TypeKind::Named { name, args } if args.is_empty() => {
-                    p.name = Some(name.clone());
+                    p.name = Some(*name);
                     p.ty = ty.clone();
                 }
                 _ => self.error_at(p.span, "expecting an identifier as parameter name"),
