@@ -301,8 +301,10 @@ pub enum ExprKind {
     StrLit(Symbol),
     RoundingMode(RoundingMode),
     Var(Ident),
-    /// `f(args)`
-    Call { func: Ident, args: Vec<Expr> },
+    /// `f(args)`. The function's name stands at the expression's span (`Expr::span` is the
+    /// name's span), so the name is a bare [`Symbol`]: that keeps this variant within the
+    /// 24 bytes every payload fits in, without a box per call.
+    Call { func: Symbol, args: Box<[Expr]> },
     Old(Box<Expr>),
     /// `int(e)` / `real(e)`
     Arith { to: ArithCoercion, arg: Box<Expr> },
@@ -315,9 +317,9 @@ pub enum ExprKind {
     /// `e : T`
     Coerce { arg: Box<Expr>, ty: Box<Type> },
     /// `m[i, j]`
-    Select { map: Box<Expr>, indexes: Vec<Expr> },
+    Select { map: Box<Expr>, indexes: Box<[Expr]> },
     /// `m[i, j := v]`
-    Store { map: Box<Expr>, indexes: Vec<Expr>, value: Box<Expr> },
+    Store(Box<StoreExpr>),
     /// `e[hi:lo]`
     Extract { arg: Box<Expr>, hi: u32, lo: u32 },
     /// The bounds `hi:lo` of an extract found outside an index position. Boogie's parser
@@ -326,7 +328,7 @@ pub enum ExprKind {
     /// `e->f`
     Field { arg: Box<Expr>, field: Ident },
     /// `e->(f := v)`
-    FieldUpdate { arg: Box<Expr>, field: Ident, value: Box<Expr> },
+    FieldUpdate(Box<FieldUpdateExpr>),
     Quant(Box<Quantifier>),
     /// `(var x, y := e1, e2; body)`
     Let(Box<LetExpr>),
@@ -334,6 +336,27 @@ pub enum ExprKind {
     IfThenElse { cond: Box<Expr>, then: Box<Expr>, els: Box<Expr> },
     /// `|{ var ...; A: cmds goto B; B: return e; }|`
     Code(Box<CodeExpr>),
+}
+
+// Expressions are the most numerous nodes: every payload above is at most 24 bytes (rare
+// variants are boxed, lists are exactly sized slices), so that an `Expr` takes 48 bytes.
+const _: () = assert!(std::mem::size_of::<ExprKind>() <= 32);
+const _: () = assert!(std::mem::size_of::<Expr>() <= 48);
+
+/// `m[i, j := v]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreExpr {
+    pub map: Expr,
+    pub indexes: Box<[Expr]>,
+    pub value: Expr,
+}
+
+/// `e->(f := v)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldUpdateExpr {
+    pub arg: Expr,
+    pub field: Ident,
+    pub value: Expr,
 }
 
 /// `(var x, y := e1, e2; body)`

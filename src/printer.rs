@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 
 use crate::ast::{
-    LetExpr, MapType,
+    FieldUpdateExpr, LetExpr, MapType, StoreExpr,
     ActionDecl, ActionSpec, ArithCoercion, AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock,
     BinaryOp, BlockTail, Body, CallCmd, Cmd, CmdKind, ConstDecl, DatatypeDecl, Decl, ElseBranch,
     Expr, ExprKind, FnParam, FunctionDecl, GlobalVarDecl, Ident, IfCmd, ImplementationDecl, LetVar,
@@ -274,10 +274,10 @@ fn prec(e: &Expr) -> Prec {
         ExprKind::Unary { .. } => Prec::Unary,
         ExprKind::Coerce { .. } | ExprKind::BvBounds { .. } => Prec::Coercion,
         ExprKind::Select { .. }
-        | ExprKind::Store { .. }
+        | ExprKind::Store(_)
         | ExprKind::Extract { .. }
         | ExprKind::Field { .. }
-        | ExprKind::FieldUpdate { .. } => Prec::Postfix,
+        | ExprKind::FieldUpdate(_) => Prec::Postfix,
         // Quantifiers and lets print their own parentheses; `|{ }|` is self-delimiting; an
         // if-then-else is an atom in the grammar but gets parentheses as an operand anyway.
         ExprKind::BoolLit(_)
@@ -335,7 +335,7 @@ fn write_expr(out: &mut String, e: &Expr) {
         ExprKind::RoundingMode(mode) => out.push_str(mode.name()),
         ExprKind::Var(name) => out.push_str(&ident(&name.name)),
         ExprKind::Call { func, args } => {
-            out.push_str(&ident(&func.name));
+            out.push_str(&ident(func));
             out.push('(');
             write_exprs(out, args);
             out.push(')');
@@ -376,11 +376,8 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_exprs(out, indexes);
             out.push(']');
         }
-        ExprKind::Store {
-            map,
-            indexes,
-            value,
-        } => {
+        ExprKind::Store(store) => {
+            let StoreExpr { map, indexes, value } = &**store;
             write_operand(out, map, Prec::Postfix);
             out.push('[');
             write_exprs(out, indexes);
@@ -398,7 +395,8 @@ fn write_expr(out: &mut String, e: &Expr) {
             out.push_str("->");
             out.push_str(&ident(&field.name));
         }
-        ExprKind::FieldUpdate { arg, field, value } => {
+        ExprKind::FieldUpdate(update) => {
+            let FieldUpdateExpr { arg, field, value } = &**update;
             write_operand(out, arg, Prec::Postfix);
             out.push_str("->(");
             out.push_str(&ident(&field.name));
@@ -1362,8 +1360,8 @@ mod tests {
     }
     fn call(func: &str, args: Vec<Expr>) -> Expr {
         ex(ExprKind::Call {
-            func: id(func),
-            args,
+            func: func.into(),
+            args: args.into(),
         })
     }
     fn ite(cond: Expr, then: Expr, els: Expr) -> Expr {
@@ -1576,7 +1574,7 @@ mod tests {
         );
         let select = ex(ExprKind::Select {
             map: Box::new(float("0x1.0e0f24e8")),
-            indexes: vec![v("i")],
+            indexes: vec![v("i")].into(),
         });
         assert_eq!(p(&un(UnaryOp::Neg, select)), "-(0x1.0e0f24e8[i])");
         assert_eq!(p(&bin(Mul, un(UnaryOp::Neg, v("a")), v("b"))), "-a * b");
@@ -1633,7 +1631,7 @@ mod tests {
         );
         let select = ex(ExprKind::Select {
             map: Box::new(e),
-            indexes: vec![v("i")],
+            indexes: vec![v("i")].into(),
         });
         assert_eq!(p(&select), "(if c then a else b)[i]");
     }
@@ -1643,24 +1641,24 @@ mod tests {
         let m = || Box::new(v("m"));
         let select = ex(ExprKind::Select {
             map: m(),
-            indexes: vec![v("i"), v("j")],
+            indexes: vec![v("i"), v("j")].into(),
         });
         assert_eq!(p(&select), "m[i, j]");
-        let store = ex(ExprKind::Store {
-            map: m(),
-            indexes: vec![v("i")],
-            value: Box::new(v("x")),
-        });
+        let store = ex(ExprKind::Store(Box::new(StoreExpr {
+            map: *m(),
+            indexes: vec![v("i")].into(),
+            value: v("x"),
+        })));
         assert_eq!(p(&store), "m[i := x]");
-        let store0 = ex(ExprKind::Store {
-            map: m(),
-            indexes: vec![],
-            value: Box::new(v("x")),
-        });
+        let store0 = ex(ExprKind::Store(Box::new(StoreExpr {
+            map: *m(),
+            indexes: Box::default(),
+            value: v("x"),
+        })));
         assert_eq!(p(&store0), "m[:= x]");
         let nested = ex(ExprKind::Select {
             map: Box::new(select),
-            indexes: vec![],
+            indexes: Box::default(),
         });
         assert_eq!(p(&nested), "m[i, j][]");
         let extract = ex(ExprKind::Extract {
@@ -1674,11 +1672,11 @@ mod tests {
             field: id("head"),
         });
         assert_eq!(p(&field), "m->head");
-        let update = ex(ExprKind::FieldUpdate {
-            arg: Box::new(field),
+        let update = ex(ExprKind::FieldUpdate(Box::new(FieldUpdateExpr {
+            arg: field,
             field: id("f"),
-            value: Box::new(bin(Add, v("x"), int("1"))),
-        });
+            value: bin(Add, v("x"), int("1")),
+        })));
         assert_eq!(p(&update), "m->head->(f := x + 1)");
         let of_sum = ex(ExprKind::Field {
             arg: Box::new(bin(Add, v("a"), v("b"))),
@@ -1687,7 +1685,7 @@ mod tests {
         assert_eq!(p(&of_sum), "(a + b)->f");
         let of_call = ex(ExprKind::Select {
             map: Box::new(call("f", vec![v("x")])),
-            indexes: vec![int("0")],
+            indexes: vec![int("0")].into(),
         });
         assert_eq!(p(&of_call), "f(x)[0]");
     }
@@ -1787,7 +1785,7 @@ mod tests {
         assert_eq!(p(&lambda), "(lambda i, j: int :: i + j)");
         let select = ex(ExprKind::Select {
             map: Box::new(lambda),
-            indexes: vec![int("1"), int("2")],
+            indexes: vec![int("1"), int("2")].into(),
         });
         assert_eq!(p(&select), "(lambda i, j: int :: i + j)[1, 2]");
         let let_expr = ex(ExprKind::Let(Box::new(LetExpr {
@@ -2487,7 +2485,7 @@ yield procedure P() returns (r: int)
 #[cfg(test)]
 mod round_trip {
     use super::{PrintOptions, print_expr, print_program};
-    use crate::ast::{LetExpr, MapType, Symbol};
+    use crate::ast::{FieldUpdateExpr, LetExpr, MapType, StoreExpr, Symbol};
     use crate::ast::{
         ArithCoercion, AttrParam, Attribute, BinaryOp, Expr, ExprKind, Ident, LetVar, Program,
         QuantKind, Quantifier, RoundingMode, Span, Trigger, Type, TypeKind, UnaryOp, VarGroup,
@@ -2676,11 +2674,11 @@ mod round_trip {
                 map: sub(rng),
                 indexes: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
             },
-            18 => ExprKind::Store {
-                map: sub(rng),
+            18 => ExprKind::Store(Box::new(StoreExpr {
+                map: *sub(rng),
                 indexes: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
-                value: sub(rng),
-            },
+                value: *sub(rng),
+            })),
             19 => ExprKind::Extract {
                 arg: sub(rng),
                 hi: 8,
@@ -2690,18 +2688,18 @@ mod round_trip {
                 arg: sub(rng),
                 field: id(rng.pick(NAMES)),
             },
-            21 => ExprKind::FieldUpdate {
-                arg: sub(rng),
+            21 => ExprKind::FieldUpdate(Box::new(FieldUpdateExpr {
+                arg: *sub(rng),
                 field: id("f"),
-                value: sub(rng),
-            },
+                value: *sub(rng),
+            })),
             22 => ExprKind::IfThenElse {
                 cond: sub(rng),
                 then: sub(rng),
                 els: sub(rng),
             },
             23 => ExprKind::Call {
-                func: id(rng.pick(&["f", "old"])),
+                func: rng.pick(&["f", "old"]).into(),
                 args: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
             },
             24 => ExprKind::Old(sub(rng)),

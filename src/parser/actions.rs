@@ -215,7 +215,7 @@ impl<'input> Ctx<'input> {
     /// `e[...]`: a select, a store, or an extract when the only index is `hi:lo`.
     pub fn bracket(&mut self, map: Expr, contents: Option<Bracket>, open: Span) -> Expr {
         let kind = match contents {
-            None => ExprKind::Select { map: Box::new(map), indexes: Vec::new() },
+            None => ExprKind::Select { map: Box::new(map), indexes: Box::default() },
             Some(Bracket::Select(indexes)) => {
                 let extract = match indexes.first() {
                     Some((Expr { kind: ExprKind::BvBounds { hi, lo }, .. }, _)) => Some((*hi, *lo)),
@@ -242,7 +242,7 @@ impl<'input> Ctx<'input> {
                     self.sem_err(end, "assignment to bitvectors is not possible");
                 }
                 let indexes = indexes.into_iter().map(|(e, _)| e).collect();
-                ExprKind::Store { map: Box::new(map), indexes, value: Box::new(value) }
+                ExprKind::Store(Box::new(StoreExpr { map, indexes, value }))
             }
         };
         Expr { kind, span: open }
