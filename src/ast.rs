@@ -506,6 +506,33 @@ pub enum BlockTail {
     Return { attrs: Vec<Attribute>, span: Span },
 }
 
+impl BlockTail {
+    /// The statement lists directly inside this tail: a loop's body, or every branch of an
+    /// `if ... else if ... else` chain in order; none for break, goto and return.
+    pub fn nested_lists(&self) -> Vec<&StmtList> {
+        match self {
+            BlockTail::While(w) => vec![&w.body],
+            BlockTail::If(first) => {
+                let mut lists = Vec::new();
+                let mut ifcmd = Some(&**first);
+                while let Some(c) = ifcmd {
+                    lists.push(&c.then);
+                    ifcmd = match &c.els {
+                        Some(ElseBranch::If(next)) => Some(&**next),
+                        Some(ElseBranch::Block(b)) => {
+                            lists.push(b);
+                            None
+                        }
+                        None => None,
+                    };
+                }
+                lists
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct IfCmd {
     pub attrs: Vec<Attribute>,

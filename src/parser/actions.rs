@@ -461,24 +461,10 @@ impl<'input> Ctx<'input> {
                         }
                     }
                 }
-                Some(BlockTail::While(w)) => {
+                Some(tail @ (BlockTail::While(_) | BlockTail::If(_))) => {
                     enclosing.push(bb);
-                    self.check_list(&w.body, all, enclosing);
-                    enclosing.pop();
-                }
-                Some(BlockTail::If(first)) => {
-                    enclosing.push(bb);
-                    let mut ifcmd = Some(first);
-                    while let Some(c) = ifcmd {
-                        self.check_list(&c.then, all, enclosing);
-                        ifcmd = match &c.els {
-                            Some(ElseBranch::If(next)) => Some(next),
-                            Some(ElseBranch::Block(b)) => {
-                                self.check_list(b, all, enclosing);
-                                None
-                            }
-                            None => None,
-                        };
+                    for nested in tail.nested_lists() {
+                        self.check_list(nested, all, enclosing);
                     }
                     enclosing.pop();
                 }
@@ -493,23 +479,8 @@ fn collect_labels(list: &StmtList, all: &mut std::collections::HashSet<Symbol>) 
         if let Some(l) = &bb.label {
             all.insert(l.name);
         }
-        match &bb.tail {
-            Some(BlockTail::While(w)) => collect_labels(&w.body, all),
-            Some(BlockTail::If(first)) => {
-                let mut ifcmd = Some(first);
-                while let Some(c) = ifcmd {
-                    collect_labels(&c.then, all);
-                    ifcmd = match &c.els {
-                        Some(ElseBranch::If(next)) => Some(next),
-                        Some(ElseBranch::Block(b)) => {
-                            collect_labels(b, all);
-                            None
-                        }
-                        None => None,
-                    };
-                }
-            }
-            _ => {}
+        for nested in bb.tail.iter().flat_map(BlockTail::nested_lists) {
+            collect_labels(nested, all);
         }
     }
 }
