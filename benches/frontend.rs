@@ -119,19 +119,12 @@ impl Source {
 
 /// The `count` largest `.bpl` files under `dir`.
 fn largest_bpl_files(dir: &Path, count: usize) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<(u64, PathBuf)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "bpl") {
-                out.push((entry.metadata().map_or(0, |m| m.len()), path));
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(dir, &mut files);
+    let mut files: Vec<(u64, PathBuf)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "bpl"))
+        .map(|e| (e.metadata().map_or(0, |m| m.len()), e.into_path()))
+        .collect();
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     files.into_iter().take(count).map(|(_, p)| p).collect()
 }

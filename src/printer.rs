@@ -2504,8 +2504,13 @@ mod round_trip {
     #[ignore = "needs Boogie's test suite; run with BOOGIE_TESTS=<dir> cargo test -- --ignored"]
     fn boogie_test_suite() {
         let root = std::env::var("BOOGIE_TESTS").unwrap_or_else(|_| "/tmp/bt/Test".to_string());
-        let mut files = Vec::new();
-        collect_bpl_files(std::path::Path::new(&root), &mut files);
+        let files: Vec<std::path::PathBuf> = walkdir::WalkDir::new(&root)
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "bpl"))
+            .map(walkdir::DirEntry::into_path)
+            .collect();
         assert!(!files.is_empty(), "no .bpl files under {root}");
         let (mut parsed, mut failures) = (0, Vec::new());
         for path in &files {
@@ -2777,21 +2782,6 @@ mod round_trip {
             match crate::parser::parse_expression(&mut sources, file) {
                 Ok(again) => assert_eq!(again, e, "{text}"),
                 Err(errors) => panic!("{text}\ndoes not parse: {errors:?}"),
-            }
-        }
-    }
-
-    fn collect_bpl_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                collect_bpl_files(&path, files);
-            } else if path.extension().is_some_and(|ext| ext == "bpl") {
-                files.push(path);
             }
         }
     }

@@ -9,17 +9,15 @@ use std::path::{Path, PathBuf};
 use rboogie::parser;
 use rboogie::source::SourceMap;
 
-fn bpl_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            bpl_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "bpl") {
-            out.push(p);
-        }
-    }
+/// Every `.bpl` file under `dir`, in a stable order.
+fn bpl_files(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "bpl"))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 /// Boogie's parse-error lines for `file` (empty when its expected output has none).
@@ -50,8 +48,7 @@ fn boogie_test_tree() {
         eprintln!("BOOGIE_TESTS not set: skipped");
         return;
     };
-    let mut files = Vec::new();
-    bpl_files(Path::new(&root), &mut files);
+    let files = bpl_files(Path::new(&root));
     let mut failures = Vec::new();
     let mut checked_errors = 0;
     for file in &files {

@@ -530,23 +530,13 @@ const SEEDS: &[&str] = &[
 /// The programs to mutate: [`SEEDS`], and every `.bpl` file under the directory
 /// `RBOOGIE_FUZZ_CORPUS` names (e.g. a checkout of Boogie's `Test/`), for runs by hand.
 fn mutation_seeds() -> &'static [String] {
-    fn collect(dir: &std::path::Path, out: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                collect(&path, out);
-            } else if path.extension().is_some_and(|e| e == "bpl") {
-                out.extend(std::fs::read_to_string(&path));
-            }
-        }
-    }
     static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     ALL.get_or_init(|| {
         let mut all: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
         if let Ok(dir) = std::env::var("RBOOGIE_FUZZ_CORPUS") {
-            collect(std::path::Path::new(&dir), &mut all);
+            let files = walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().flatten();
+            let bpl = files.filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "bpl"));
+            all.extend(bpl.filter_map(|e| std::fs::read_to_string(e.path()).ok()));
         }
         all
     })
