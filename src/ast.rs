@@ -176,7 +176,10 @@ pub enum TypeKind {
     Bool,
     /// A type constructor, synonym, type variable or built-in named type (`bv32`,
     /// `float24e8`, `rmode`, `string`, ...): which one is decided by resolution.
-    Named { name: Ident, args: Vec<Type> },
+    Named {
+        name: Ident,
+        args: Vec<Type>,
+    },
     /// `<a>[T1, T2]R`
     Map(Box<MapType>),
 }
@@ -195,6 +198,36 @@ pub struct MapType {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// The key of this expression in the type checker's side tables (its type, what its name
+    /// refers to, a polymorphic use's instantiation). The parser leaves it [`NodeId::NONE`];
+    /// type checking numbers every expression of the program; a pass that builds an
+    /// expression takes a fresh id from the typed program. It fills what would otherwise be
+    /// padding, so it costs no memory.
+    pub id: NodeId,
+}
+
+/// Numbers an [`Expr`] within one program. Like [`Span`], it takes no part in `==` or hashing:
+/// trees compare by structure.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// Not numbered yet.
+    pub const NONE: NodeId = NodeId(u32::MAX);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl PartialEq for NodeId {
+    fn eq(&self, _other: &NodeId) -> bool {
+        true
+    }
+}
+impl Eq for NodeId {}
+
+impl std::hash::Hash for NodeId {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -296,7 +329,10 @@ pub enum ExprKind {
     /// A float literal (`0x1.8e1f24e8`, `0NaN24e8`, `-0x...`), as written.
     FloatLit(Symbol),
     /// `5bv32`: value digits and width.
-    BvLit { value: Symbol, width: u32 },
+    BvLit {
+        value: Symbol,
+        width: u32,
+    },
     /// A string literal without its quotes.
     StrLit(Symbol),
     RoundingMode(RoundingMode),
@@ -304,36 +340,75 @@ pub enum ExprKind {
     /// `f(args)`. The function's name stands at the expression's span (`Expr::span` is the
     /// name's span), so the name is a bare [`Symbol`]: that keeps this variant within the
     /// 24 bytes every payload fits in, without a box per call.
-    Call { func: Symbol, args: Box<[Expr]> },
+    Call {
+        func: Symbol,
+        args: Box<[Expr]>,
+    },
     Old(Box<Expr>),
     /// `int(e)` / `real(e)`
-    Arith { to: ArithCoercion, arg: Box<Expr> },
-    Unary { op: UnaryOp, arg: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Arith {
+        to: ArithCoercion,
+        arg: Box<Expr>,
+    },
+    Unary {
+        op: UnaryOp,
+        arg: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `a ++ b`
-    BvConcat { lhs: Box<Expr>, rhs: Box<Expr> },
+    BvConcat {
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `e is C`
-    Is { arg: Box<Expr>, ctor: Ident },
+    Is {
+        arg: Box<Expr>,
+        ctor: Ident,
+    },
     /// `e : T`
-    Coerce { arg: Box<Expr>, ty: Box<Type> },
+    Coerce {
+        arg: Box<Expr>,
+        ty: Box<Type>,
+    },
     /// `m[i, j]`
-    Select { map: Box<Expr>, indexes: Box<[Expr]> },
+    Select {
+        map: Box<Expr>,
+        indexes: Box<[Expr]>,
+    },
     /// `m[i, j := v]`
     Store(Box<StoreExpr>),
     /// `e[hi:lo]`
-    Extract { arg: Box<Expr>, hi: u32, lo: u32 },
+    Extract {
+        arg: Box<Expr>,
+        hi: u32,
+        lo: u32,
+    },
     /// The bounds `hi:lo` of an extract found outside an index position. Boogie's parser
     /// builds the same placeholder; resolution reports "bitvector bounds in illegal position".
-    BvBounds { hi: u32, lo: u32 },
+    BvBounds {
+        hi: u32,
+        lo: u32,
+    },
     /// `e->f`
-    Field { arg: Box<Expr>, field: Ident },
+    Field {
+        arg: Box<Expr>,
+        field: Ident,
+    },
     /// `e->(f := v)`
     FieldUpdate(Box<FieldUpdateExpr>),
     Quant(Box<Quantifier>),
     /// `(var x, y := e1, e2; body)`
     Let(Box<LetExpr>),
     /// `if c then a else b`
-    IfThenElse { cond: Box<Expr>, then: Box<Expr>, els: Box<Expr> },
+    IfThenElse {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        els: Box<Expr>,
+    },
     /// `|{ var ...; A: cmds goto B; B: return e; }|`
     Code(Box<CodeExpr>),
 }
@@ -439,31 +514,66 @@ pub struct Cmd {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum CmdKind {
-    Assert { attrs: Vec<Attribute>, expr: Expr },
-    Assume { attrs: Vec<Attribute>, expr: Expr },
-    Havoc { vars: Vec<Ident> },
+    Assert {
+        attrs: Vec<Attribute>,
+        expr: Expr,
+    },
+    Assume {
+        attrs: Vec<Attribute>,
+        expr: Expr,
+    },
+    Havoc {
+        vars: Vec<Ident>,
+    },
     /// `lhs1, lhs2 := {:attrs} rhs1, rhs2` (span: the `:=` token, as in Boogie)
-    Assign { lhss: Vec<AssignLhs>, attrs: Vec<Attribute>, rhss: Vec<Expr> },
+    Assign {
+        lhss: Vec<AssignLhs>,
+        attrs: Vec<Attribute>,
+        rhss: Vec<Expr>,
+    },
     /// `C(x, y) := {:attrs} e` (datatype unpack; span: the `:=` token)
-    Unpack { ctor: Ident, vars: Vec<Ident>, attrs: Vec<Attribute>, rhs: Box<Expr> },
+    Unpack {
+        ctor: Ident,
+        vars: Vec<Ident>,
+        attrs: Vec<Attribute>,
+        rhs: Box<Expr>,
+    },
     Call(Box<CallCmd>),
     /// `call A() | B() | ...` (span: the `call` token)
-    ParCall { calls: Vec<CallCmd> },
+    ParCall {
+        calls: Vec<CallCmd>,
+    },
     /// `measure e1, e2;` (Civl)
-    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr> },
+    Measure {
+        attrs: Vec<Attribute>,
+        exprs: Vec<Expr>,
+    },
     /// `hide f;` / `reveal *;` (`None` for `*`)
-    HideReveal { hide: bool, name: Option<Ident> },
+    HideReveal {
+        hide: bool,
+        name: Option<Ident>,
+    },
     /// `push;` / `pop;`
-    ChangeScope { push: bool },
+    ChangeScope {
+        push: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum AssignLhs {
     Var(Ident),
     /// `base[indexes]` (span: the `[` token)
-    Select { base: Box<AssignLhs>, indexes: Vec<Expr>, span: Span },
+    Select {
+        base: Box<AssignLhs>,
+        indexes: Vec<Expr>,
+        span: Span,
+    },
     /// `base->field` (span: the `->` token)
-    Field { base: Box<AssignLhs>, field: Ident, span: Span },
+    Field {
+        base: Box<AssignLhs>,
+        field: Ident,
+        span: Span,
+    },
 }
 
 /// `[async] [free] call {:attrs} outs := name(args)`
@@ -560,10 +670,23 @@ pub struct WhileCmd {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoopSpec {
-    Invariant { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
+    Invariant {
+        free: bool,
+        attrs: Vec<Attribute>,
+        expr: Expr,
+        span: Span,
+    },
     /// `invariant {:attrs} call Y();` (Civl yield invariant)
-    YieldInvariant { attrs: Vec<Attribute>, call: CallCmd, span: Span },
-    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
+    YieldInvariant {
+        attrs: Vec<Attribute>,
+        call: CallCmd,
+        span: Span,
+    },
+    Measure {
+        attrs: Vec<Attribute>,
+        exprs: Vec<Expr>,
+        span: Span,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -800,7 +923,11 @@ pub struct ActionDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum YieldSpec {
     /// `refines {:attrs} A;`
-    Refines { attrs: Vec<Attribute>, name: Ident, span: Span },
+    Refines {
+        attrs: Vec<Attribute>,
+        name: Ident,
+        span: Span,
+    },
     /// `refines {:attrs} [mover] action {:attrs} A { body }`
     RefinesInline {
         attrs: Vec<Attribute>,
@@ -810,11 +937,27 @@ pub enum YieldSpec {
         body: Body,
         span: Span,
     },
-    Requires { body: YieldClauseBody, span: Span },
-    Preserves { body: YieldClauseBody, span: Span },
-    Ensures { body: YieldClauseBody, span: Span },
-    Measure { attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
-    Modifies { vars: Vec<Ident>, span: Span },
+    Requires {
+        body: YieldClauseBody,
+        span: Span,
+    },
+    Preserves {
+        body: YieldClauseBody,
+        span: Span,
+    },
+    Ensures {
+        body: YieldClauseBody,
+        span: Span,
+    },
+    Measure {
+        attrs: Vec<Attribute>,
+        exprs: Vec<Expr>,
+        span: Span,
+    },
+    Modifies {
+        vars: Vec<Ident>,
+        span: Span,
+    },
 }
 
 /// `yield [mover] procedure {:attrs} Name(ins) returns (outs) specs [body]`

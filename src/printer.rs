@@ -28,13 +28,12 @@
 use std::borrow::Cow;
 
 use crate::ast::{
-    FieldUpdateExpr, LetExpr, MapType, StoreExpr,
-    ActionDecl, ActionSpec, ArithCoercion, AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock,
-    BinaryOp, BlockTail, Body, CallCmd, Cmd, CmdKind, ConstDecl, DatatypeDecl, Decl, ElseBranch,
-    Expr, ExprKind, FnParam, FunctionDecl, GlobalVarDecl, Ident, IfCmd, ImplementationDecl, LetVar,
-    LocalVars, LoopSpec, Mover, ProcedureDecl, Program, QuantKind, Quantifier, Spec, SpecBlock,
-    SpecTransfer, StmtList, Trigger, Type, TypeDecl, TypeKind, UnaryOp, VarGroup, WhileCmd,
-    YieldClauseBody, YieldInvariantDecl, YieldProcedureDecl, YieldSpec,
+    ActionDecl, ActionSpec, ArithCoercion, AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BinaryOp, BlockTail,
+    Body, CallCmd, Cmd, CmdKind, ConstDecl, DatatypeDecl, Decl, ElseBranch, Expr, ExprKind, FieldUpdateExpr, FnParam,
+    FunctionDecl, GlobalVarDecl, Ident, IfCmd, ImplementationDecl, LetExpr, LetVar, LocalVars, LoopSpec, MapType,
+    Mover, ProcedureDecl, Program, QuantKind, Quantifier, Spec, SpecBlock, SpecTransfer, StmtList, StoreExpr, Trigger,
+    Type, TypeDecl, TypeKind, UnaryOp, VarGroup, WhileCmd, YieldClauseBody, YieldInvariantDecl, YieldProcedureDecl,
+    YieldSpec,
 };
 
 /// How to lay out a program; every choice prints text that parses to the same tree.
@@ -99,11 +98,7 @@ const KEYWORDS: &[&str] = &[
 /// A name that is not an identifier at all (it starts with a digit, say) cannot be fixed by
 /// escaping and is printed as it is; the parser never builds one.
 fn ident(name: &str) -> Cow<'_, str> {
-    if KEYWORDS.contains(&name) {
-        Cow::Owned(format!("\\{name}"))
-    } else {
-        Cow::Borrowed(name)
-    }
+    if KEYWORDS.contains(&name) { Cow::Owned(format!("\\{name}")) } else { Cow::Borrowed(name) }
 }
 
 fn idents(names: &[Ident]) -> String {
@@ -323,9 +318,7 @@ fn write_exprs(out: &mut String, es: &[Expr]) {
 fn write_expr(out: &mut String, e: &Expr) {
     match &e.kind {
         ExprKind::BoolLit(b) => out.push_str(if *b { "true" } else { "false" }),
-        ExprKind::IntLit(text) | ExprKind::DecLit(text) | ExprKind::FloatLit(text) => {
-            out.push_str(text)
-        }
+        ExprKind::IntLit(text) | ExprKind::DecLit(text) | ExprKind::FloatLit(text) => out.push_str(text),
         ExprKind::BvLit { value, width } => {
             out.push_str(value);
             out.push_str("bv");
@@ -433,8 +426,7 @@ fn write_unary(out: &mut String, op: UnaryOp, arg: &Expr) {
     write_operand(&mut operand, arg, Prec::Unary);
     // `--` could lex as one token, and `-0x1.0e0f24e8` (also in `-0x1.0e0f24e8[i]`) lexes as
     // one negative float literal.
-    let needs_parens =
-        op == UnaryOp::Neg && (operand.starts_with('-') || operand.starts_with("0x"));
+    let needs_parens = op == UnaryOp::Neg && (operand.starts_with('-') || operand.starts_with("0x"));
     out.push(match op {
         UnaryOp::Neg => '-',
         UnaryOp::Not => '!',
@@ -462,9 +454,7 @@ fn write_binary(out: &mut String, op: BinaryOp, lhs: &Expr, rhs: &Expr) {
         | BinaryOp::Ge
         | BinaryOp::Subtype => (Prec::Concat, Prec::Concat),
         BinaryOp::Add | BinaryOp::Sub => (Prec::Additive, Prec::Multiplicative),
-        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod | BinaryOp::RealDiv => {
-            (Prec::Multiplicative, Prec::Power)
-        }
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod | BinaryOp::RealDiv => (Prec::Multiplicative, Prec::Power),
         BinaryOp::Pow => (Prec::Is, Prec::Power),
     };
     // `&&` chains with `&&` and `||` with `||`, to the left, but the two never mix.
@@ -527,20 +517,12 @@ fn write_code_expr(out: &mut String, locals: &[LocalVars], blocks: &[SpecBlock])
             out.push(' ');
         }
         match &block.transfer {
-            SpecTransfer::Goto {
-                attrs,
-                targets,
-                span: _,
-            } => {
+            SpecTransfer::Goto { attrs, targets, span: _ } => {
                 out.push_str("goto ");
                 out.push_str(&attrs_prefix(attrs));
                 out.push_str(&idents(targets));
             }
-            SpecTransfer::Return {
-                attrs,
-                value,
-                span: _,
-            } => {
+            SpecTransfer::Return { attrs, value, span: _ } => {
                 out.push_str("return ");
                 out.push_str(&attrs_prefix(attrs));
                 write_expr(out, value);
@@ -572,11 +554,7 @@ fn var_groups(groups: &[VarGroup]) -> String {
 
 /// `var {:attrs} x: int, y: bool;`
 fn local_vars_text(decl: &LocalVars) -> String {
-    format!(
-        "var {}{};",
-        attrs_prefix(&decl.attrs),
-        var_groups(&decl.groups)
-    )
+    format!("var {}{};", attrs_prefix(&decl.attrs), var_groups(&decl.groups))
 }
 
 /// `<a>(ins) returns (outs)`; an empty `returns ()` is left out, which parses the same.
@@ -626,12 +604,7 @@ fn cmd_text(cmd: &Cmd) -> String {
             out.push_str(&attrs_prefix(attrs));
             write_exprs(&mut out, rhss);
         }
-        CmdKind::Unpack {
-            ctor,
-            vars,
-            attrs,
-            rhs,
-        } => {
+        CmdKind::Unpack { ctor, vars, attrs, rhs } => {
             out.push_str(&ident(&ctor.name));
             out.push('(');
             out.push_str(&idents(vars));
@@ -678,21 +651,13 @@ fn predicate(out: &mut String, keyword: &str, attrs: &[Attribute], expr: &Expr) 
 fn write_assign_lhs(out: &mut String, lhs: &AssignLhs) {
     match lhs {
         AssignLhs::Var(name) => out.push_str(&ident(&name.name)),
-        AssignLhs::Select {
-            base,
-            indexes,
-            span: _,
-        } => {
+        AssignLhs::Select { base, indexes, span: _ } => {
             write_assign_lhs(out, base);
             out.push('[');
             write_exprs(out, indexes);
             out.push(']');
         }
-        AssignLhs::Field {
-            base,
-            field,
-            span: _,
-        } => {
+        AssignLhs::Field { base, field, span: _ } => {
             write_assign_lhs(out, base);
             out.push_str("->");
             out.push_str(&ident(&field.name));
@@ -741,9 +706,7 @@ fn yield_clause(keyword: &str, body: &YieldClauseBody) -> String {
 }
 
 fn mover_prefix(mover: Option<Mover>) -> String {
-    mover
-        .map(|m| format!("{} ", m.keyword()))
-        .unwrap_or_default()
+    mover.map(|m| format!("{} ", m.keyword())).unwrap_or_default()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -768,9 +731,7 @@ fn is_multiline(decl: &Decl) -> bool {
 
 fn blank_line_between(previous: &Decl, next: &Decl, options: &PrintOptions) -> bool {
     if options.pretty {
-        is_multiline(previous)
-            || is_multiline(next)
-            || std::mem::discriminant(previous) != std::mem::discriminant(next)
+        is_multiline(previous) || is_multiline(next) || std::mem::discriminant(previous) != std::mem::discriminant(next)
     } else {
         is_multiline(previous)
     }
@@ -837,11 +798,7 @@ impl Printer {
         self.line(0, &header);
         for (i, ctor) in d.ctors.iter().enumerate() {
             let separator = if i + 1 < d.ctors.len() { "," } else { "" };
-            let text = format!(
-                "{}({}){separator}",
-                ident(&ctor.name.name),
-                var_groups(&ctor.fields)
-            );
+            let text = format!("{}({}){separator}", ident(&ctor.name.name), var_groups(&ctor.fields));
             self.line(1, &text);
         }
         self.line(0, "}");
@@ -938,11 +895,7 @@ impl Printer {
     /// `pure procedure {:attrs} P<a>(ins) returns (outs);` then the specs indented; with a
     /// body, no `;`: the specs, then `{ body }`.
     fn procedure_decl(&mut self, d: &ProcedureDecl) {
-        let keyword = if d.pure {
-            "pure procedure"
-        } else {
-            "procedure"
-        };
+        let keyword = if d.pure { "pure procedure" } else { "procedure" };
         let header = format!(
             "{keyword} {}{}{}",
             attrs_prefix(&d.attrs),
@@ -966,17 +919,8 @@ impl Printer {
 
     /// `[yield] invariant {:attrs} Name(formals);` then `preserves e;` lines.
     fn yield_invariant_decl(&mut self, d: &YieldInvariantDecl) {
-        let keyword = if d.is_yield {
-            "yield invariant"
-        } else {
-            "invariant"
-        };
-        let header = format!(
-            "{keyword} {}{}({});",
-            attrs_prefix(&d.attrs),
-            ident(&d.name.name),
-            var_groups(&d.params)
-        );
+        let keyword = if d.is_yield { "yield invariant" } else { "invariant" };
+        let header = format!("{keyword} {}{}({});", attrs_prefix(&d.attrs), ident(&d.name.name), var_groups(&d.params));
         self.line(0, &header);
         for (attrs, expr, _) in &d.preserves {
             let mut text = String::new();
@@ -1023,24 +967,10 @@ impl Printer {
 
     fn yield_spec(&mut self, spec: &YieldSpec) {
         match spec {
-            YieldSpec::Refines {
-                attrs,
-                name,
-                span: _,
-            } => {
-                self.line(
-                    1,
-                    &format!("refines {}{};", attrs_prefix(attrs), ident(&name.name)),
-                );
+            YieldSpec::Refines { attrs, name, span: _ } => {
+                self.line(1, &format!("refines {}{};", attrs_prefix(attrs), ident(&name.name)));
             }
-            YieldSpec::RefinesInline {
-                attrs,
-                mover,
-                action_attrs,
-                name,
-                body,
-                span: _,
-            } => {
+            YieldSpec::RefinesInline { attrs, mover, action_attrs, name, body, span: _ } => {
                 let text = format!(
                     "refines {}{}action {}{}",
                     attrs_prefix(attrs),
@@ -1052,15 +982,9 @@ impl Printer {
                 self.body(1, body);
             }
             YieldSpec::Requires { body, span: _ } => self.line(1, &yield_clause("requires", body)),
-            YieldSpec::Preserves { body, span: _ } => {
-                self.line(1, &yield_clause("preserves", body))
-            }
+            YieldSpec::Preserves { body, span: _ } => self.line(1, &yield_clause("preserves", body)),
             YieldSpec::Ensures { body, span: _ } => self.line(1, &yield_clause("ensures", body)),
-            YieldSpec::Measure {
-                attrs,
-                exprs,
-                span: _,
-            } => {
+            YieldSpec::Measure { attrs, exprs, span: _ } => {
                 let mut text = format!("measure {}", attrs_prefix(attrs));
                 write_exprs(&mut text, exprs);
                 text.push(';');
@@ -1127,11 +1051,7 @@ impl Printer {
                 };
                 self.line(level + 1, &text);
             }
-            Some(BlockTail::Goto {
-                attrs,
-                targets,
-                span: _,
-            }) => {
+            Some(BlockTail::Goto { attrs, targets, span: _ }) => {
                 let text = format!("goto {}{};", attrs_prefix(attrs), idents(targets));
                 self.line(level + 1, &text);
             }
@@ -1147,11 +1067,7 @@ impl Printer {
         let mut current = if_cmd;
         let mut keyword = "if";
         loop {
-            let text = format!(
-                "{keyword} {}({})",
-                attrs_prefix(&current.attrs),
-                guard(&current.guard)
-            );
+            let text = format!("{keyword} {}({})", attrs_prefix(&current.attrs), guard(&current.guard));
             self.line(level, &text);
             self.braced(level, &current.then);
             match &current.els {
@@ -1174,33 +1090,20 @@ impl Printer {
         self.line(level, &format!("while ({})", guard(&while_cmd.guard)));
         for spec in &while_cmd.invariants {
             let text = match spec {
-                LoopSpec::Invariant {
-                    free,
-                    attrs,
-                    expr,
-                    span: _,
-                } => {
+                LoopSpec::Invariant { free, attrs, expr, span: _ } => {
                     let keyword = if *free { "free invariant" } else { "invariant" };
                     let mut text = String::new();
                     predicate(&mut text, keyword, attrs, expr);
                     text.push(';');
                     text
                 }
-                LoopSpec::YieldInvariant {
-                    attrs,
-                    call,
-                    span: _,
-                } => {
+                LoopSpec::YieldInvariant { attrs, call, span: _ } => {
                     let mut text = format!("invariant {}", attrs_prefix(attrs));
                     write_call(&mut text, call);
                     text.push(';');
                     text
                 }
-                LoopSpec::Measure {
-                    attrs,
-                    exprs,
-                    span: _,
-                } => {
+                LoopSpec::Measure { attrs, exprs, span: _ } => {
                     let mut text = format!("measure {}", attrs_prefix(attrs));
                     write_exprs(&mut text, exprs);
                     text.push(';');
@@ -1220,10 +1123,7 @@ impl Printer {
 }
 
 fn guard(guard: &Option<Expr>) -> String {
-    guard
-        .as_ref()
-        .map(print_expr)
-        .unwrap_or_else(|| "*".to_string())
+    guard.as_ref().map(print_expr).unwrap_or_else(|| "*".to_string())
 }
 
 /// The attributes, each preceded by a space (for `return {:attrs};`).
@@ -1238,57 +1138,32 @@ fn attrs_suffix(attrs: &[Attribute]) -> String {
 
 /// The parser's form of `{ }`: one big block with nothing in it.
 fn is_empty_stmt_list(list: &StmtList) -> bool {
-    list.blocks
-        .iter()
-        .all(|b| b.label.is_none() && b.cmds.is_empty() && b.tail.is_none())
+    list.blocks.iter().all(|b| b.label.is_none() && b.cmds.is_empty() && b.tail.is_none())
 }
 
 fn axiom_text(d: &AxiomDecl) -> String {
     let hideable = if d.hideable { "hideable " } else { "" };
-    format!(
-        "{hideable}axiom {}{};",
-        attrs_prefix(&d.attrs),
-        print_expr(&d.expr)
-    )
+    format!("{hideable}axiom {}{};", attrs_prefix(&d.attrs), print_expr(&d.expr))
 }
 
 fn modifies_text(vars: &[Ident]) -> String {
-    if vars.is_empty() {
-        "modifies;".to_string()
-    } else {
-        format!("modifies {};", idents(vars))
-    }
+    if vars.is_empty() { "modifies;".to_string() } else { format!("modifies {};", idents(vars)) }
 }
 
 fn spec_text(spec: &Spec) -> String {
     let free = |free: bool| if free { "free " } else { "" };
     let mut text = String::new();
     match spec {
-        Spec::Requires {
-            free: is_free,
-            attrs,
-            expr,
-            span: _,
-        } => {
+        Spec::Requires { free: is_free, attrs, expr, span: _ } => {
             text.push_str(free(*is_free));
             predicate(&mut text, "requires", attrs, expr);
         }
-        Spec::Ensures {
-            free: is_free,
-            attrs,
-            expr,
-            span: _,
-        } => {
+        Spec::Ensures { free: is_free, attrs, expr, span: _ } => {
             text.push_str(free(*is_free));
             predicate(&mut text, "ensures", attrs, expr);
         }
         Spec::Modifies { vars, span: _ } => return modifies_text(vars),
-        Spec::Measure {
-            free: is_free,
-            attrs,
-            exprs,
-            span: _,
-        } => {
+        Spec::Measure { free: is_free, attrs, exprs, span: _ } => {
             text.push_str(free(*is_free));
             text.push_str("measure ");
             text.push_str(&attrs_prefix(attrs));
@@ -1301,20 +1176,12 @@ fn spec_text(spec: &Spec) -> String {
 
 fn action_spec_text(spec: &ActionSpec) -> String {
     match spec {
-        ActionSpec::Refines {
-            attrs,
-            name,
-            span: _,
-        } => {
+        ActionSpec::Refines { attrs, name, span: _ } => {
             format!("refines {}{};", attrs_prefix(attrs), ident(&name.name))
         }
         ActionSpec::Modifies { vars, span: _ } => modifies_text(vars),
         ActionSpec::Requires { body, span: _ } => yield_clause("requires", body),
-        ActionSpec::Asserts {
-            attrs,
-            expr,
-            span: _,
-        } => {
+        ActionSpec::Asserts { attrs, expr, span: _ } => {
             format!("asserts {}{};", attrs_prefix(attrs), print_expr(expr))
         }
     }
@@ -1323,21 +1190,15 @@ fn action_spec_text(spec: &ActionSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::{CodeExpr, Symbol};
     use crate::ast::{Constructor, IfCmd, LocalVars, OrderSpec, RoundingMode, Span};
     use pretty_assertions::assert_eq;
-    use crate::ast::{CodeExpr, Symbol};
 
     fn id(name: &str) -> Ident {
-        Ident {
-            name: Symbol::intern(name),
-            span: Span::default(),
-        }
+        Ident { name: Symbol::intern(name), span: Span::default() }
     }
     fn ex(kind: ExprKind) -> Expr {
-        Expr {
-            kind,
-            span: Span::default(),
-        }
+        Expr { kind, span: Span::default(), id: crate::ast::NodeId::NONE }
     }
     fn v(name: &str) -> Expr {
         ex(ExprKind::Var(id(name)))
@@ -1346,51 +1207,28 @@ mod tests {
         ex(ExprKind::IntLit(Symbol::intern(text)))
     }
     fn bin(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
-        ex(ExprKind::Binary {
-            op,
-            lhs: Box::new(lhs),
-            rhs: Box::new(rhs),
-        })
+        ex(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) })
     }
     fn un(op: UnaryOp, arg: Expr) -> Expr {
-        ex(ExprKind::Unary {
-            op,
-            arg: Box::new(arg),
-        })
+        ex(ExprKind::Unary { op, arg: Box::new(arg) })
     }
     fn call(func: &str, args: Vec<Expr>) -> Expr {
-        ex(ExprKind::Call {
-            func: func.into(),
-            args: args.into(),
-        })
+        ex(ExprKind::Call { func: func.into(), args: args.into() })
     }
     fn ite(cond: Expr, then: Expr, els: Expr) -> Expr {
-        ex(ExprKind::IfThenElse {
-            cond: Box::new(cond),
-            then: Box::new(then),
-            els: Box::new(els),
-        })
+        ex(ExprKind::IfThenElse { cond: Box::new(cond), then: Box::new(then), els: Box::new(els) })
     }
     fn ty(kind: TypeKind) -> Type {
-        Type {
-            kind,
-            span: Span::default(),
-        }
+        Type { kind, span: Span::default() }
     }
     fn named(name: &str, args: Vec<Type>) -> Type {
-        ty(TypeKind::Named {
-            name: id(name),
-            args,
-        })
+        ty(TypeKind::Named { name: id(name), args })
     }
     fn int_ty() -> Type {
         ty(TypeKind::Int)
     }
     fn coerce(arg: Expr, t: Type) -> Expr {
-        ex(ExprKind::Coerce {
-            arg: Box::new(arg),
-            ty: Box::new(t),
-        })
+        ex(ExprKind::Coerce { arg: Box::new(arg), ty: Box::new(t) })
     }
     fn group(names: &[&str], t: Type) -> VarGroup {
         VarGroup {
@@ -1402,37 +1240,19 @@ mod tests {
         }
     }
     fn attr(key: &str, params: Vec<AttrParam>) -> Attribute {
-        Attribute {
-            key: Symbol::intern(key),
-            params,
-            span: Span::default(),
-        }
+        Attribute { key: Symbol::intern(key), params, span: Span::default() }
     }
     fn cmd(kind: CmdKind) -> Cmd {
-        Cmd {
-            kind,
-            span: Span::default(),
-        }
+        Cmd { kind, span: Span::default() }
     }
     fn assert_cmd(e: Expr) -> Cmd {
-        cmd(CmdKind::Assert {
-            attrs: vec![],
-            expr: e,
-        })
+        cmd(CmdKind::Assert { attrs: vec![], expr: e })
     }
     fn block(label: Option<&str>, cmds: Vec<Cmd>, tail: Option<BlockTail>) -> BigBlock {
-        BigBlock {
-            label: label.map(id),
-            cmds,
-            tail,
-            span: Span::default(),
-        }
+        BigBlock { label: label.map(id), cmds, tail, span: Span::default() }
     }
     fn stmts(blocks: Vec<BigBlock>) -> StmtList {
-        StmtList {
-            blocks,
-            end: Span::default(),
-        }
+        StmtList { blocks, end: Span::default() }
     }
     fn p(e: &Expr) -> String {
         print_expr(e)
@@ -1443,103 +1263,40 @@ mod tests {
     #[test]
     fn arithmetic_associativity() {
         assert_eq!(p(&bin(Add, bin(Mul, v("a"), v("b")), v("c"))), "a * b + c");
-        assert_eq!(
-            p(&bin(Mul, bin(Add, v("a"), v("b")), v("c"))),
-            "(a + b) * c"
-        );
+        assert_eq!(p(&bin(Mul, bin(Add, v("a"), v("b")), v("c"))), "(a + b) * c");
         assert_eq!(p(&bin(Sub, bin(Sub, v("a"), v("b")), v("c"))), "a - b - c");
-        assert_eq!(
-            p(&bin(Sub, v("a"), bin(Sub, v("b"), v("c")))),
-            "a - (b - c)"
-        );
-        assert_eq!(
-            p(&bin(Div, v("a"), bin(Mod, v("b"), v("c")))),
-            "a div (b mod c)"
-        );
-        assert_eq!(
-            p(&bin(Pow, v("a"), bin(Pow, v("b"), v("c")))),
-            "a ** b ** c"
-        );
-        assert_eq!(
-            p(&bin(Pow, bin(Pow, v("a"), v("b")), v("c"))),
-            "(a ** b) ** c"
-        );
-        assert_eq!(
-            p(&bin(RealDiv, v("a"), bin(Pow, v("b"), v("c")))),
-            "a / b ** c"
-        );
+        assert_eq!(p(&bin(Sub, v("a"), bin(Sub, v("b"), v("c")))), "a - (b - c)");
+        assert_eq!(p(&bin(Div, v("a"), bin(Mod, v("b"), v("c")))), "a div (b mod c)");
+        assert_eq!(p(&bin(Pow, v("a"), bin(Pow, v("b"), v("c")))), "a ** b ** c");
+        assert_eq!(p(&bin(Pow, bin(Pow, v("a"), v("b")), v("c"))), "(a ** b) ** c");
+        assert_eq!(p(&bin(RealDiv, v("a"), bin(Pow, v("b"), v("c")))), "a / b ** c");
     }
 
     #[test]
     fn logical_associativity() {
-        assert_eq!(
-            p(&bin(Imp, v("a"), bin(Imp, v("b"), v("c")))),
-            "a ==> b ==> c"
-        );
-        assert_eq!(
-            p(&bin(Imp, bin(Imp, v("a"), v("b")), v("c"))),
-            "(a ==> b) ==> c"
-        );
-        assert_eq!(
-            p(&bin(Iff, bin(Iff, v("a"), v("b")), v("c"))),
-            "a <==> b <==> c"
-        );
-        assert_eq!(
-            p(&bin(Iff, v("a"), bin(Iff, v("b"), v("c")))),
-            "a <==> (b <==> c)"
-        );
-        assert_eq!(
-            p(&bin(Imp, v("a"), bin(Iff, v("b"), v("c")))),
-            "a ==> (b <==> c)"
-        );
-        assert_eq!(
-            p(&bin(And, bin(And, v("a"), v("b")), v("c"))),
-            "a && b && c"
-        );
-        assert_eq!(
-            p(&bin(And, v("a"), bin(And, v("b"), v("c")))),
-            "a && (b && c)"
-        );
-        assert_eq!(
-            p(&bin(And, bin(Or, v("a"), v("b")), v("c"))),
-            "(a || b) && c"
-        );
-        assert_eq!(
-            p(&bin(Or, v("a"), bin(And, v("b"), v("c")))),
-            "a || (b && c)"
-        );
-        assert_eq!(
-            p(&bin(Or, bin(Imp, v("a"), v("b")), v("c"))),
-            "(a ==> b) || c"
-        );
+        assert_eq!(p(&bin(Imp, v("a"), bin(Imp, v("b"), v("c")))), "a ==> b ==> c");
+        assert_eq!(p(&bin(Imp, bin(Imp, v("a"), v("b")), v("c"))), "(a ==> b) ==> c");
+        assert_eq!(p(&bin(Iff, bin(Iff, v("a"), v("b")), v("c"))), "a <==> b <==> c");
+        assert_eq!(p(&bin(Iff, v("a"), bin(Iff, v("b"), v("c")))), "a <==> (b <==> c)");
+        assert_eq!(p(&bin(Imp, v("a"), bin(Iff, v("b"), v("c")))), "a ==> (b <==> c)");
+        assert_eq!(p(&bin(And, bin(And, v("a"), v("b")), v("c"))), "a && b && c");
+        assert_eq!(p(&bin(And, v("a"), bin(And, v("b"), v("c")))), "a && (b && c)");
+        assert_eq!(p(&bin(And, bin(Or, v("a"), v("b")), v("c"))), "(a || b) && c");
+        assert_eq!(p(&bin(Or, v("a"), bin(And, v("b"), v("c")))), "a || (b && c)");
+        assert_eq!(p(&bin(Or, bin(Imp, v("a"), v("b")), v("c"))), "(a ==> b) || c");
     }
 
     #[test]
     fn relations_do_not_chain() {
         assert_eq!(p(&bin(Lt, bin(Lt, v("a"), v("b")), v("c"))), "(a < b) < c");
-        assert_eq!(
-            p(&bin(Eq, v("a"), bin(Eq, v("b"), v("c")))),
-            "a == (b == c)"
-        );
+        assert_eq!(p(&bin(Eq, v("a"), bin(Eq, v("b"), v("c")))), "a == (b == c)");
         assert_eq!(p(&bin(Eq, bin(Add, v("a"), v("b")), v("c"))), "a + b == c");
-        assert_eq!(
-            p(&bin(
-                And,
-                bin(Le, v("a"), v("b")),
-                bin(Subtype, v("c"), v("d"))
-            )),
-            "a <= b && c <: d"
-        );
+        assert_eq!(p(&bin(And, bin(Le, v("a"), v("b")), bin(Subtype, v("c"), v("d")))), "a <= b && c <: d");
     }
 
     #[test]
     fn concat_sits_between_relations_and_addition() {
-        let concat = |l, r| {
-            ex(ExprKind::BvConcat {
-                lhs: Box::new(l),
-                rhs: Box::new(r),
-            })
-        };
+        let concat = |l, r| ex(ExprKind::BvConcat { lhs: Box::new(l), rhs: Box::new(r) });
         assert_eq!(p(&concat(concat(v("a"), v("b")), v("c"))), "a ++ b ++ c");
         assert_eq!(p(&concat(v("a"), concat(v("b"), v("c")))), "a ++ (b ++ c)");
         assert_eq!(p(&concat(bin(Add, v("a"), v("b")), v("c"))), "a + b ++ c");
@@ -1551,43 +1308,23 @@ mod tests {
     fn unary_operators() {
         assert_eq!(p(&un(UnaryOp::Neg, int("5"))), "-5");
         assert_eq!(p(&un(UnaryOp::Neg, un(UnaryOp::Neg, v("x")))), "-(-x)");
-        assert_eq!(
-            p(&un(
-                UnaryOp::Neg,
-                un(UnaryOp::Neg, un(UnaryOp::Neg, v("x")))
-            )),
-            "-(-(-x))"
-        );
+        assert_eq!(p(&un(UnaryOp::Neg, un(UnaryOp::Neg, un(UnaryOp::Neg, v("x"))))), "-(-(-x))");
         assert_eq!(p(&un(UnaryOp::Not, un(UnaryOp::Not, v("x")))), "!!x");
         assert_eq!(p(&un(UnaryOp::Not, un(UnaryOp::Neg, v("x")))), "!-x");
         assert_eq!(p(&un(UnaryOp::Neg, un(UnaryOp::Not, v("x")))), "-!x");
         assert_eq!(p(&un(UnaryOp::Neg, bin(Add, v("a"), v("b")))), "-(a + b)");
         assert_eq!(p(&bin(Sub, v("a"), un(UnaryOp::Neg, v("b")))), "a - -b");
         let float = |text: &str| ex(ExprKind::FloatLit(Symbol::intern(text)));
-        assert_eq!(
-            p(&un(UnaryOp::Neg, float("0x1.0e0f24e8"))),
-            "-(0x1.0e0f24e8)"
-        );
-        assert_eq!(
-            p(&un(UnaryOp::Neg, float("-0x1.0e0f24e8"))),
-            "-(-0x1.0e0f24e8)"
-        );
-        let select = ex(ExprKind::Select {
-            map: Box::new(float("0x1.0e0f24e8")),
-            indexes: vec![v("i")].into(),
-        });
+        assert_eq!(p(&un(UnaryOp::Neg, float("0x1.0e0f24e8"))), "-(0x1.0e0f24e8)");
+        assert_eq!(p(&un(UnaryOp::Neg, float("-0x1.0e0f24e8"))), "-(-0x1.0e0f24e8)");
+        let select = ex(ExprKind::Select { map: Box::new(float("0x1.0e0f24e8")), indexes: vec![v("i")].into() });
         assert_eq!(p(&un(UnaryOp::Neg, select)), "-(0x1.0e0f24e8[i])");
         assert_eq!(p(&bin(Mul, un(UnaryOp::Neg, v("a")), v("b"))), "-a * b");
     }
 
     #[test]
     fn is_and_coercion() {
-        let is = |arg, ctor: &str| {
-            ex(ExprKind::Is {
-                arg: Box::new(arg),
-                ctor: id(ctor),
-            })
-        };
+        let is = |arg, ctor: &str| ex(ExprKind::Is { arg: Box::new(arg), ctor: id(ctor) });
         assert_eq!(p(&is(v("x"), "Nil")), "x is Nil");
         assert_eq!(p(&is(bin(Add, v("a"), v("b")), "C")), "(a + b) is C");
         assert_eq!(p(&is(un(UnaryOp::Neg, v("a")), "C")), "-a is C");
@@ -1595,18 +1332,9 @@ mod tests {
         assert_eq!(p(&is(is(v("x"), "C"), "D")), "(x is C) is D");
         assert_eq!(p(&bin(Pow, is(v("x"), "C"), int("2"))), "x is C ** 2");
         assert_eq!(p(&coerce(v("x"), int_ty())), "x : int");
-        assert_eq!(
-            p(&bin(Lt, coerce(v("x"), named("C", vec![])), int("0"))),
-            "(x : C) < 0"
-        );
-        assert_eq!(
-            p(&un(UnaryOp::Not, coerce(v("x"), ty(TypeKind::Bool)))),
-            "!(x : bool)"
-        );
-        assert_eq!(
-            p(&coerce(coerce(v("x"), int_ty()), int_ty())),
-            "(x : int) : int"
-        );
+        assert_eq!(p(&bin(Lt, coerce(v("x"), named("C", vec![])), int("0"))), "(x : C) < 0");
+        assert_eq!(p(&un(UnaryOp::Not, coerce(v("x"), ty(TypeKind::Bool)))), "!(x : bool)");
+        assert_eq!(p(&coerce(coerce(v("x"), int_ty()), int_ty())), "(x : int) : int");
         assert_eq!(p(&coerce(un(UnaryOp::Neg, v("x")), int_ty())), "(-x) : int");
         let bounds = ex(ExprKind::BvBounds { hi: 8, lo: 0 });
         assert_eq!(p(&bounds), "8:0");
@@ -1617,60 +1345,27 @@ mod tests {
     fn if_then_else_is_parenthesized_as_an_operand() {
         let e = ite(v("c"), v("a"), v("b"));
         assert_eq!(p(&e), "if c then a else b");
-        assert_eq!(
-            p(&bin(Add, e.clone(), int("1"))),
-            "(if c then a else b) + 1"
-        );
-        assert_eq!(
-            p(&bin(Eq, bin(Add, int("1"), e.clone()), int("3"))),
-            "1 + (if c then a else b) == 3"
-        );
-        assert_eq!(
-            p(&ite(v("c"), e.clone(), e.clone())),
-            "if c then if c then a else b else if c then a else b"
-        );
-        let select = ex(ExprKind::Select {
-            map: Box::new(e),
-            indexes: vec![v("i")].into(),
-        });
+        assert_eq!(p(&bin(Add, e.clone(), int("1"))), "(if c then a else b) + 1");
+        assert_eq!(p(&bin(Eq, bin(Add, int("1"), e.clone()), int("3"))), "1 + (if c then a else b) == 3");
+        assert_eq!(p(&ite(v("c"), e.clone(), e.clone())), "if c then if c then a else b else if c then a else b");
+        let select = ex(ExprKind::Select { map: Box::new(e), indexes: vec![v("i")].into() });
         assert_eq!(p(&select), "(if c then a else b)[i]");
     }
 
     #[test]
     fn postfix_forms() {
         let m = || Box::new(v("m"));
-        let select = ex(ExprKind::Select {
-            map: m(),
-            indexes: vec![v("i"), v("j")].into(),
-        });
+        let select = ex(ExprKind::Select { map: m(), indexes: vec![v("i"), v("j")].into() });
         assert_eq!(p(&select), "m[i, j]");
-        let store = ex(ExprKind::Store(Box::new(StoreExpr {
-            map: *m(),
-            indexes: vec![v("i")].into(),
-            value: v("x"),
-        })));
+        let store = ex(ExprKind::Store(Box::new(StoreExpr { map: *m(), indexes: vec![v("i")].into(), value: v("x") })));
         assert_eq!(p(&store), "m[i := x]");
-        let store0 = ex(ExprKind::Store(Box::new(StoreExpr {
-            map: *m(),
-            indexes: Box::default(),
-            value: v("x"),
-        })));
+        let store0 = ex(ExprKind::Store(Box::new(StoreExpr { map: *m(), indexes: Box::default(), value: v("x") })));
         assert_eq!(p(&store0), "m[:= x]");
-        let nested = ex(ExprKind::Select {
-            map: Box::new(select),
-            indexes: Box::default(),
-        });
+        let nested = ex(ExprKind::Select { map: Box::new(select), indexes: Box::default() });
         assert_eq!(p(&nested), "m[i, j][]");
-        let extract = ex(ExprKind::Extract {
-            arg: m(),
-            hi: 8,
-            lo: 0,
-        });
+        let extract = ex(ExprKind::Extract { arg: m(), hi: 8, lo: 0 });
         assert_eq!(p(&extract), "m[8:0]");
-        let field = ex(ExprKind::Field {
-            arg: m(),
-            field: id("head"),
-        });
+        let field = ex(ExprKind::Field { arg: m(), field: id("head") });
         assert_eq!(p(&field), "m->head");
         let update = ex(ExprKind::FieldUpdate(Box::new(FieldUpdateExpr {
             arg: field,
@@ -1678,15 +1373,9 @@ mod tests {
             value: bin(Add, v("x"), int("1")),
         })));
         assert_eq!(p(&update), "m->head->(f := x + 1)");
-        let of_sum = ex(ExprKind::Field {
-            arg: Box::new(bin(Add, v("a"), v("b"))),
-            field: id("f"),
-        });
+        let of_sum = ex(ExprKind::Field { arg: Box::new(bin(Add, v("a"), v("b"))), field: id("f") });
         assert_eq!(p(&of_sum), "(a + b)->f");
-        let of_call = ex(ExprKind::Select {
-            map: Box::new(call("f", vec![v("x")])),
-            indexes: vec![int("0")].into(),
-        });
+        let of_call = ex(ExprKind::Select { map: Box::new(call("f", vec![v("x")])), indexes: vec![int("0")].into() });
         assert_eq!(p(&of_call), "f(x)[0]");
     }
 
@@ -1694,33 +1383,15 @@ mod tests {
     fn atoms() {
         assert_eq!(p(&ex(ExprKind::BoolLit(true))), "true");
         assert_eq!(p(&ex(ExprKind::DecLit("1.5e-3".into()))), "1.5e-3");
-        assert_eq!(
-            p(&ex(ExprKind::BvLit {
-                value: "5".into(),
-                width: 32
-            })),
-            "5bv32"
-        );
+        assert_eq!(p(&ex(ExprKind::BvLit { value: "5".into(), width: 32 })), "5bv32");
         assert_eq!(p(&ex(ExprKind::StrLit("hi".into()))), "\"hi\"");
         assert_eq!(p(&ex(ExprKind::RoundingMode(RoundingMode::Rtz))), "RTZ");
         assert_eq!(p(&call("f", vec![])), "f()");
-        assert_eq!(
-            p(&call("f", vec![v("a"), bin(Add, v("b"), int("1"))])),
-            "f(a, b + 1)"
-        );
-        assert_eq!(
-            p(&ex(ExprKind::Old(Box::new(bin(Add, v("a"), v("b")))))),
-            "old(a + b)"
-        );
-        let to_real = ex(ExprKind::Arith {
-            to: ArithCoercion::ToReal,
-            arg: Box::new(v("i")),
-        });
+        assert_eq!(p(&call("f", vec![v("a"), bin(Add, v("b"), int("1"))])), "f(a, b + 1)");
+        assert_eq!(p(&ex(ExprKind::Old(Box::new(bin(Add, v("a"), v("b")))))), "old(a + b)");
+        let to_real = ex(ExprKind::Arith { to: ArithCoercion::ToReal, arg: Box::new(v("i")) });
         assert_eq!(p(&to_real), "real(i)");
-        let to_int = ex(ExprKind::Arith {
-            to: ArithCoercion::ToInt,
-            arg: Box::new(v("r")),
-        });
+        let to_int = ex(ExprKind::Arith { to: ArithCoercion::ToInt, arg: Box::new(v("r")) });
         assert_eq!(p(&to_int), "int(r)");
     }
 
@@ -1734,15 +1405,10 @@ mod tests {
         assert_eq!(p(&call("old", vec![v("x")])), "\\old(x)");
         let t = named("type", vec![named("where", vec![])]);
         assert_eq!(print_type(&t), "\\type \\where");
-        let havoc = cmd(CmdKind::Havoc {
-            vars: vec![id("hide"), id("x")],
-        });
+        let havoc = cmd(CmdKind::Havoc { vars: vec![id("hide"), id("x")] });
         assert_eq!(cmd_text(&havoc), "havoc \\hide, x;");
-        let assign = cmd(CmdKind::Assign {
-            lhss: vec![AssignLhs::Var(id("pop"))],
-            attrs: vec![],
-            rhss: vec![int("1")],
-        });
+        let assign =
+            cmd(CmdKind::Assign { lhss: vec![AssignLhs::Var(id("pop"))], attrs: vec![], rhss: vec![int("1")] });
         assert_eq!(cmd_text(&assign), "\\pop := 1;");
     }
 
@@ -1754,24 +1420,13 @@ mod tests {
             vars: vec![group(&["x"], int_ty()), group(&["y"], named("a", vec![]))],
             attrs: vec![attr("weight", vec![AttrParam::Expr(int("2"))])],
             triggers: vec![
-                Trigger {
-                    positive: true,
-                    exprs: vec![call("f", vec![v("x")]), v("y")],
-                    span: Span::default(),
-                },
-                Trigger {
-                    positive: false,
-                    exprs: vec![call("g", vec![v("x")])],
-                    span: Span::default(),
-                },
+                Trigger { positive: true, exprs: vec![call("f", vec![v("x")]), v("y")], span: Span::default() },
+                Trigger { positive: false, exprs: vec![call("g", vec![v("x")])], span: Span::default() },
             ],
             body: bin(Imp, v("p"), v("q")),
         };
         let e = ex(ExprKind::Quant(Box::new(q)));
-        assert_eq!(
-            p(&e),
-            "(forall <a> x: int, y: a :: {:weight 2} {f(x), y} {:nopats g(x)} p ==> q)"
-        );
+        assert_eq!(p(&e), "(forall <a> x: int, y: a :: {:weight 2} {f(x), y} {:nopats g(x)} p ==> q)");
         assert_eq!(p(&bin(And, e.clone(), v("r"))), format!("{} && r", p(&e)));
         let lambda = Quantifier {
             kind: QuantKind::Lambda,
@@ -1783,21 +1438,12 @@ mod tests {
         };
         let lambda = ex(ExprKind::Quant(Box::new(lambda)));
         assert_eq!(p(&lambda), "(lambda i, j: int :: i + j)");
-        let select = ex(ExprKind::Select {
-            map: Box::new(lambda),
-            indexes: vec![int("1"), int("2")].into(),
-        });
+        let select = ex(ExprKind::Select { map: Box::new(lambda), indexes: vec![int("1"), int("2")].into() });
         assert_eq!(p(&select), "(lambda i, j: int :: i + j)[1, 2]");
         let let_expr = ex(ExprKind::Let(Box::new(LetExpr {
             vars: vec![
-                LetVar {
-                    attrs: vec![],
-                    name: id("x"),
-                },
-                LetVar {
-                    attrs: vec![attr("a", vec![])],
-                    name: id("y"),
-                },
+                LetVar { attrs: vec![], name: id("x") },
+                LetVar { attrs: vec![attr("a", vec![])], name: id("y") },
             ],
             rhss: vec![int("1"), int("2")],
             attrs: vec![attr("b", vec![])],
@@ -1816,14 +1462,8 @@ mod tests {
                 AttrParam::Expr(bin(Add, v("x"), int("1"))),
             ],
         );
-        let c = cmd(CmdKind::Assert {
-            attrs: vec![a, attr("inline", vec![])],
-            expr: v("b"),
-        });
-        assert_eq!(
-            cmd_text(&c),
-            "assert {:msg \"s\", (\"t\"), x + 1} {:inline} b;"
-        );
+        let c = cmd(CmdKind::Assert { attrs: vec![a, attr("inline", vec![])], expr: v("b") });
+        assert_eq!(cmd_text(&c), "assert {:msg \"s\", (\"t\"), x + 1} {:inline} b;");
     }
 
     #[test]
@@ -1832,72 +1472,34 @@ mod tests {
             SpecBlock {
                 label: id("A"),
                 cmds: vec![assert_cmd(bin(Gt, v("x"), int("0")))],
-                transfer: SpecTransfer::Goto {
-                    attrs: vec![],
-                    targets: vec![id("B"), id("C")],
-                    span: Span::default(),
-                },
+                transfer: SpecTransfer::Goto { attrs: vec![], targets: vec![id("B"), id("C")], span: Span::default() },
                 span: Span::default(),
             },
             SpecBlock {
                 label: id("B"),
                 cmds: vec![],
-                transfer: SpecTransfer::Return {
-                    attrs: vec![],
-                    value: v("x"),
-                    span: Span::default(),
-                },
+                transfer: SpecTransfer::Return { attrs: vec![], value: v("x"), span: Span::default() },
                 span: Span::default(),
             },
         ];
-        let locals = vec![LocalVars {
-            attrs: vec![],
-            groups: vec![group(&["x"], int_ty())],
-            span: Span::default(),
-        }];
+        let locals = vec![LocalVars { attrs: vec![], groups: vec![group(&["x"], int_ty())], span: Span::default() }];
         let e = ex(ExprKind::Code(Box::new(CodeExpr { locals, blocks })));
-        assert_eq!(
-            p(&e),
-            "|{ var x: int; A: assert x > 0; goto B, C; B: return x; }|"
-        );
+        assert_eq!(p(&e), "|{ var x: int; A: assert x > 0; goto B, C; B: return x; }|");
     }
 
     #[test]
     fn types() {
         let map = |tps: &[&str], args, result| {
-            ty(TypeKind::Map(Box::new(MapType {
-                type_params: tps.iter().map(|t| id(t)).collect(),
-                args,
-                result,
-            })))
+            ty(TypeKind::Map(Box::new(MapType { type_params: tps.iter().map(|t| id(t)).collect(), args, result })))
         };
-        assert_eq!(
-            print_type(&named("C", vec![named("a", vec![]), int_ty()])),
-            "C a int"
-        );
-        assert_eq!(
-            print_type(&named("C", vec![named("D", vec![named("a", vec![])])])),
-            "C (D a)"
-        );
+        assert_eq!(print_type(&named("C", vec![named("a", vec![]), int_ty()])), "C a int");
+        assert_eq!(print_type(&named("C", vec![named("D", vec![named("a", vec![])])])), "C (D a)");
         let m = map(&[], vec![int_ty()], int_ty());
-        assert_eq!(
-            print_type(&named("C", vec![m.clone(), int_ty()])),
-            "C ([int]int) int"
-        );
-        let poly = map(
-            &["a"],
-            vec![int_ty(), named("a", vec![])],
-            named("C", vec![named("a", vec![])]),
-        );
+        assert_eq!(print_type(&named("C", vec![m.clone(), int_ty()])), "C ([int]int) int");
+        let poly = map(&["a"], vec![int_ty(), named("a", vec![])], named("C", vec![named("a", vec![])]));
         assert_eq!(print_type(&poly), "<a>[int, a]C a");
-        assert_eq!(
-            print_type(&map(&[], vec![m.clone()], m)),
-            "[[int]int][int]int"
-        );
-        assert_eq!(
-            print_type(&map(&[], vec![int_ty()], poly)),
-            "[int](<a>[int, a]C a)"
-        );
+        assert_eq!(print_type(&map(&[], vec![m.clone()], m)), "[[int]int][int]int");
+        assert_eq!(print_type(&map(&[], vec![int_ty()], poly)), "[int](<a>[int, a]C a)");
     }
 
     #[test]
@@ -1941,44 +1543,16 @@ mod tests {
             cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&["x", "y"], "P", false, false))))),
             "call x, y := P(a);"
         );
-        assert_eq!(
-            cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&[], "P", true, true))))),
-            "async free call P(a);"
-        );
-        let par = cmd(CmdKind::ParCall {
-            calls: vec![
-                callcmd(&[], "A", false, false),
-                callcmd(&["r"], "B", false, false),
-            ],
-        });
+        assert_eq!(cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&[], "P", true, true))))), "async free call P(a);");
+        let par =
+            cmd(CmdKind::ParCall { calls: vec![callcmd(&[], "A", false, false), callcmd(&["r"], "B", false, false)] });
         assert_eq!(cmd_text(&par), "call A(a) | r := B(a);");
-        assert_eq!(
-            cmd_text(&cmd(CmdKind::HideReveal {
-                hide: false,
-                name: None
-            })),
-            "reveal *;"
-        );
-        assert_eq!(
-            cmd_text(&cmd(CmdKind::HideReveal {
-                hide: true,
-                name: Some(id("f"))
-            })),
-            "hide f;"
-        );
+        assert_eq!(cmd_text(&cmd(CmdKind::HideReveal { hide: false, name: None })), "reveal *;");
+        assert_eq!(cmd_text(&cmd(CmdKind::HideReveal { hide: true, name: Some(id("f")) })), "hide f;");
         assert_eq!(cmd_text(&cmd(CmdKind::ChangeScope { push: true })), "push;");
-        let measure = cmd(CmdKind::Measure {
-            attrs: vec![],
-            exprs: vec![v("n"), int("0")],
-        });
+        let measure = cmd(CmdKind::Measure { attrs: vec![], exprs: vec![v("n"), int("0")] });
         assert_eq!(cmd_text(&measure), "measure n, 0;");
-        assert_eq!(
-            cmd_text(&cmd(CmdKind::Assume {
-                attrs: vec![],
-                expr: v("b")
-            })),
-            "assume b;"
-        );
+        assert_eq!(cmd_text(&cmd(CmdKind::Assume { attrs: vec![], expr: v("b") })), "assume b;");
     }
 
     fn program(decls: Vec<Decl>) -> Program {
@@ -1995,22 +1569,9 @@ mod tests {
             ins: vec![group(&["x"], int_ty())],
             outs: vec![group(&["r"], int_ty())],
             specs: vec![
-                Spec::Requires {
-                    free: false,
-                    attrs: vec![],
-                    expr: bin(Gt, v("x"), int("0")),
-                    span: Span::default(),
-                },
-                Spec::Modifies {
-                    vars: vec![id("g")],
-                    span: Span::default(),
-                },
-                Spec::Ensures {
-                    free: true,
-                    attrs: vec![],
-                    expr: bin(Gt, v("r"), int("0")),
-                    span: Span::default(),
-                },
+                Spec::Requires { free: false, attrs: vec![], expr: bin(Gt, v("x"), int("0")), span: Span::default() },
+                Spec::Modifies { vars: vec![id("g")], span: Span::default() },
+                Spec::Ensures { free: true, attrs: vec![], expr: bin(Gt, v("r"), int("0")), span: Span::default() },
             ],
             body: None,
             span: Span::default(),
@@ -2025,10 +1586,7 @@ mod tests {
                 then: stmts(vec![block(
                     None,
                     vec![],
-                    Some(BlockTail::Break {
-                        label: Some(id("L")),
-                        span: Span::default(),
-                    }),
+                    Some(BlockTail::Break { label: Some(id("L")), span: Span::default() }),
                 )]),
                 els: Some(ElseBranch::Block(stmts(vec![block(None, vec![], None)]))),
                 span: Span::default(),
@@ -2038,52 +1596,23 @@ mod tests {
         let while_cmd = WhileCmd {
             guard: None,
             invariants: vec![
-                LoopSpec::Invariant {
-                    free: false,
-                    attrs: vec![],
-                    expr: v("i"),
-                    span: Span::default(),
-                },
-                LoopSpec::Invariant {
-                    free: true,
-                    attrs: vec![],
-                    expr: v("j"),
-                    span: Span::default(),
-                },
+                LoopSpec::Invariant { free: false, attrs: vec![], expr: v("i"), span: Span::default() },
+                LoopSpec::Invariant { free: true, attrs: vec![], expr: v("j"), span: Span::default() },
             ],
             body: stmts(vec![block(None, vec![], None)]),
             span: Span::default(),
         };
         let body = Body {
-            locals: vec![LocalVars {
-                attrs: vec![],
-                groups: vec![group(&["y"], int_ty())],
-                span: Span::default(),
-            }],
+            locals: vec![LocalVars { attrs: vec![], groups: vec![group(&["y"], int_ty())], span: Span::default() }],
             stmts: stmts(vec![
-                block(
-                    Some("L"),
-                    vec![assert_cmd(v("a"))],
-                    Some(BlockTail::If(Box::new(if_cmd))),
-                ),
+                block(Some("L"), vec![assert_cmd(v("a"))], Some(BlockTail::If(Box::new(if_cmd)))),
                 block(None, vec![], Some(BlockTail::While(Box::new(while_cmd)))),
                 block(
                     Some("M"),
                     vec![],
-                    Some(BlockTail::Goto {
-                        attrs: vec![],
-                        targets: vec![id("L"), id("M")],
-                        span: Span::default(),
-                    }),
+                    Some(BlockTail::Goto { attrs: vec![], targets: vec![id("L"), id("M")], span: Span::default() }),
                 ),
-                block(
-                    Some("N"),
-                    vec![],
-                    Some(BlockTail::Return {
-                        attrs: vec![],
-                        span: Span::default(),
-                    }),
-                ),
+                block(Some("N"), vec![], Some(BlockTail::Return { attrs: vec![], span: Span::default() })),
             ]),
             span: Span::default(),
         };
@@ -2097,10 +1626,7 @@ mod tests {
             span: Span::default(),
         };
         let text = print_program(
-            &program(vec![
-                Decl::Procedure(Box::new(proc_decl)),
-                Decl::Implementation(Box::new(impl_decl)),
-            ]),
+            &program(vec![Decl::Procedure(Box::new(proc_decl)), Decl::Implementation(Box::new(impl_decl))]),
             &PrintOptions::default(),
         );
         let expected = "\
@@ -2151,12 +1677,7 @@ implementation P(x: int) returns (r: int)
             type_params: vec![id("T")],
             ins: vec![],
             outs: vec![],
-            specs: vec![Spec::Requires {
-                free: false,
-                attrs: vec![],
-                expr: v("b"),
-                span: Span::default(),
-            }],
+            specs: vec![Spec::Requires { free: false, attrs: vec![], expr: v("b"), span: Span::default() }],
             body: Some(Body {
                 locals: vec![],
                 stmts: stmts(vec![block(None, vec![assert_cmd(v("b"))], None)]),
@@ -2164,30 +1685,16 @@ implementation P(x: int) returns (r: int)
             }),
             span: Span::default(),
         };
-        let text = print_program(
-            &program(vec![Decl::Procedure(Box::new(proc_decl))]),
-            &PrintOptions::default(),
-        );
-        assert_eq!(
-            text,
-            "pure procedure Q<T>()\n  requires b;\n{\n    assert b;\n}\n"
-        );
+        let text = print_program(&program(vec![Decl::Procedure(Box::new(proc_decl))]), &PrintOptions::default());
+        assert_eq!(text, "pure procedure Q<T>()\n  requires b;\n{\n    assert b;\n}\n");
     }
 
     #[test]
     fn declarations() {
-        let axiom = |e| AxiomDecl {
-            hideable: false,
-            attrs: vec![],
-            expr: e,
-            span: Span::default(),
-        };
+        let axiom = |e| AxiomDecl { hideable: false, attrs: vec![], expr: e, span: Span::default() };
         let decls = vec![
             Decl::Type(Box::new(TypeDecl {
-                attrs: vec![attr(
-                    "builtin",
-                    vec![AttrParam::Str("Seq".into(), Span::default())],
-                )],
+                attrs: vec![attr("builtin", vec![AttrParam::Str("Seq".into(), Span::default())])],
                 name: id("Seq"),
                 params: vec![id("a")],
                 synonym: None,
@@ -2205,10 +1712,7 @@ implementation P(x: int) returns (r: int)
                 unique: true,
                 names: vec![id("c"), id("d")],
                 ty: named("T", vec![]),
-                order: Some(OrderSpec {
-                    parents: vec![(true, id("p")), (false, id("q"))],
-                    complete: true,
-                }),
+                order: Some(OrderSpec { parents: vec![(true, id("p")), (false, id("q"))], complete: true }),
                 uses: None,
                 span: Span::default(),
             })),
@@ -2217,10 +1721,7 @@ implementation P(x: int) returns (r: int)
                 unique: false,
                 names: vec![id("k")],
                 ty: int_ty(),
-                order: Some(OrderSpec {
-                    parents: vec![],
-                    complete: false,
-                }),
+                order: Some(OrderSpec { parents: vec![], complete: false }),
                 uses: Some(vec![axiom(bin(Gt, v("k"), int("0")))]),
                 span: Span::default(),
             })),
@@ -2230,25 +1731,10 @@ implementation P(x: int) returns (r: int)
                 name: id("f"),
                 type_params: vec![],
                 params: vec![
-                    FnParam {
-                        attrs: vec![],
-                        name: Some(id("x")),
-                        ty: int_ty(),
-                        span: Span::default(),
-                    },
-                    FnParam {
-                        attrs: vec![],
-                        name: None,
-                        ty: ty(TypeKind::Bool),
-                        span: Span::default(),
-                    },
+                    FnParam { attrs: vec![], name: Some(id("x")), ty: int_ty(), span: Span::default() },
+                    FnParam { attrs: vec![], name: None, ty: ty(TypeKind::Bool), span: Span::default() },
                 ],
-                result: FnParam {
-                    attrs: vec![],
-                    name: None,
-                    ty: int_ty(),
-                    span: Span::default(),
-                },
+                result: FnParam { attrs: vec![], name: None, ty: int_ty(), span: Span::default() },
                 returns_form: false,
                 body: None,
                 uses: None,
@@ -2265,12 +1751,7 @@ implementation P(x: int) returns (r: int)
                     ty: named("a", vec![]),
                     span: Span::default(),
                 }],
-                result: FnParam {
-                    attrs: vec![],
-                    name: Some(id("r")),
-                    ty: named("a", vec![]),
-                    span: Span::default(),
-                },
+                result: FnParam { attrs: vec![], name: Some(id("r")), ty: named("a", vec![]), span: Span::default() },
                 returns_form: true,
                 body: Some(v("x")),
                 uses: Some(vec![axiom(ex(ExprKind::BoolLit(true)))]),
@@ -2286,10 +1767,7 @@ implementation P(x: int) returns (r: int)
                 attrs: vec![],
                 groups: vec![
                     group(&["x", "y"], int_ty()),
-                    VarGroup {
-                        where_clause: Some(v("z")),
-                        ..group(&["z"], ty(TypeKind::Bool))
-                    },
+                    VarGroup { where_clause: Some(v("z")), ..group(&["z"], ty(TypeKind::Bool)) },
                 ],
                 span: Span::default(),
             })),
@@ -2298,10 +1776,7 @@ implementation P(x: int) returns (r: int)
                 name: id("List"),
                 type_params: vec![id("a")],
                 ctors: vec![
-                    Constructor {
-                        name: id("Nil"),
-                        fields: vec![],
-                    },
+                    Constructor { name: id("Nil"), fields: vec![] },
                     Constructor {
                         name: id("Cons"),
                         fields: vec![
@@ -2351,21 +1826,11 @@ datatype List<a> {
                 span: Span::default(),
             }))
         };
-        let axiom = Decl::Axiom(Box::new(AxiomDecl {
-            hideable: false,
-            attrs: vec![],
-            expr: v("x"),
-            span: Span::default(),
-        }));
+        let axiom =
+            Decl::Axiom(Box::new(AxiomDecl { hideable: false, attrs: vec![], expr: v("x"), span: Span::default() }));
         let prog = program(vec![var("x"), var("y"), axiom]);
-        assert_eq!(
-            print_program(&prog, &PrintOptions { pretty: true }),
-            "var x: int;\nvar y: int;\n\naxiom x;\n"
-        );
-        assert_eq!(
-            print_program(&prog, &PrintOptions { pretty: false }),
-            "var x: int;\nvar y: int;\naxiom x;\n"
-        );
+        assert_eq!(print_program(&prog, &PrintOptions { pretty: true }), "var x: int;\nvar y: int;\n\naxiom x;\n");
+        assert_eq!(print_program(&prog, &PrintOptions { pretty: false }), "var x: int;\nvar y: int;\naxiom x;\n");
     }
 
     #[test]
@@ -2396,24 +1861,10 @@ datatype List<a> {
                 ins: vec![group(&["x"], int_ty())],
                 outs: vec![],
                 specs: vec![
-                    ActionSpec::Refines {
-                        attrs: vec![],
-                        name: id("B"),
-                        span: Span::default(),
-                    },
-                    ActionSpec::Modifies {
-                        vars: vec![id("g")],
-                        span: Span::default(),
-                    },
-                    ActionSpec::Requires {
-                        body: YieldClauseBody::Call(call_y.clone()),
-                        span: Span::default(),
-                    },
-                    ActionSpec::Asserts {
-                        attrs: vec![],
-                        expr: v("b"),
-                        span: Span::default(),
-                    },
+                    ActionSpec::Refines { attrs: vec![], name: id("B"), span: Span::default() },
+                    ActionSpec::Modifies { vars: vec![id("g")], span: Span::default() },
+                    ActionSpec::Requires { body: YieldClauseBody::Call(call_y.clone()), span: Span::default() },
+                    ActionSpec::Asserts { attrs: vec![], expr: v("b"), span: Span::default() },
                 ],
                 body: None,
                 span: Span::default(),
@@ -2437,15 +1888,9 @@ datatype List<a> {
                         },
                         span: Span::default(),
                     },
-                    YieldSpec::Preserves {
-                        body: YieldClauseBody::Call(call_y),
-                        span: Span::default(),
-                    },
+                    YieldSpec::Preserves { body: YieldClauseBody::Call(call_y), span: Span::default() },
                     YieldSpec::Ensures {
-                        body: YieldClauseBody::Expr {
-                            attrs: vec![],
-                            expr: v("b"),
-                        },
+                        body: YieldClauseBody::Expr { attrs: vec![], expr: v("b") },
                         span: Span::default(),
                     },
                 ],
@@ -2485,11 +1930,11 @@ yield procedure P() returns (r: int)
 #[cfg(test)]
 mod round_trip {
     use super::{PrintOptions, print_expr, print_program};
-    use crate::ast::{FieldUpdateExpr, LetExpr, MapType, StoreExpr, Symbol};
     use crate::ast::{
-        ArithCoercion, AttrParam, Attribute, BinaryOp, Expr, ExprKind, Ident, LetVar, Program,
-        QuantKind, Quantifier, RoundingMode, Span, Trigger, Type, TypeKind, UnaryOp, VarGroup,
+        ArithCoercion, AttrParam, Attribute, BinaryOp, Expr, ExprKind, Ident, LetVar, Program, QuantKind, Quantifier,
+        RoundingMode, Span, Trigger, Type, TypeKind, UnaryOp, VarGroup,
     };
+    use crate::ast::{FieldUpdateExpr, LetExpr, MapType, StoreExpr, Symbol};
     use crate::source::SourceMap;
 
     fn parse(name: &str, text: &str) -> Option<Program> {
@@ -2536,11 +1981,7 @@ mod round_trip {
                 }
             }
         }
-        eprintln!(
-            "{parsed} of {} files parsed; {} round-trip failures",
-            files.len(),
-            failures.len()
-        );
+        eprintln!("{parsed} of {} files parsed; {} round-trip failures", files.len(), failures.len());
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
@@ -2557,58 +1998,31 @@ mod round_trip {
     }
 
     fn id(name: &str) -> Ident {
-        Ident {
-            name: Symbol::intern(name),
-            span: Span::default(),
-        }
+        Ident { name: Symbol::intern(name), span: Span::default() }
     }
 
     fn ex(kind: ExprKind) -> Expr {
-        Expr {
-            kind,
-            span: Span::default(),
-        }
+        Expr { kind, span: Span::default(), id: crate::ast::NodeId::NONE }
     }
 
     const NAMES: &[&str] = &["x", "y'", "a.b", "int", "left", "hide", "then", "is", "RNE"];
 
     fn random_type(rng: &mut Rng, depth: usize) -> Type {
-        let kind = match if depth == 0 {
-            rng.below(3)
-        } else {
-            rng.below(5)
-        } {
+        let kind = match if depth == 0 { rng.below(3) } else { rng.below(5) } {
             0 => TypeKind::Int,
             1 => TypeKind::Bool,
-            2 => TypeKind::Named {
-                name: id(rng.pick(&["C", "bv8", "where"])),
-                args: vec![],
-            },
+            2 => TypeKind::Named { name: id(rng.pick(&["C", "bv8", "where"])), args: vec![] },
             3 => {
-                let args = (0..rng.below(3))
-                    .map(|_| random_type(rng, depth - 1))
-                    .collect();
-                TypeKind::Named {
-                    name: id("C"),
-                    args,
-                }
+                let args = (0..rng.below(3)).map(|_| random_type(rng, depth - 1)).collect();
+                TypeKind::Named { name: id("C"), args }
             }
             _ => TypeKind::Map(Box::new(MapType {
-                type_params: if rng.below(2) == 0 {
-                    vec![]
-                } else {
-                    vec![id("a")]
-                },
-                args: (0..rng.below(3))
-                    .map(|_| random_type(rng, depth - 1))
-                    .collect(),
+                type_params: if rng.below(2) == 0 { vec![] } else { vec![id("a")] },
+                args: (0..rng.below(3)).map(|_| random_type(rng, depth - 1)).collect(),
                 result: random_type(rng, depth - 1),
             })),
         };
-        Type {
-            kind,
-            span: Span::default(),
-        }
+        Type { kind, span: Span::default() }
     }
 
     fn random_expr(rng: &mut Rng, depth: usize) -> Expr {
@@ -2633,85 +2047,40 @@ mod round_trip {
             BinaryOp::Pow,
         ];
         let sub = |rng: &mut Rng| Box::new(random_expr(rng, depth - 1));
-        let choice = if depth == 0 {
-            rng.below(8)
-        } else {
-            8 + rng.below(20)
-        };
+        let choice = if depth == 0 { rng.below(8) } else { 8 + rng.below(20) };
         let kind = match choice {
             0 => ExprKind::Var(id(rng.pick(NAMES))),
             1 => ExprKind::IntLit(rng.pick(&["0", "42"]).into()),
             2 => ExprKind::FloatLit(rng.pick(&["0x1.8e1f24e8", "-0x1.0e0f24e8"]).into()),
             3 => ExprKind::DecLit(rng.pick(&["1.5", "1e5", "2.5e-3"]).into()),
-            4 => ExprKind::BvLit {
-                value: "5".into(),
-                width: 8,
-            },
+            4 => ExprKind::BvLit { value: "5".into(), width: 8 },
             5 => ExprKind::RoundingMode(RoundingMode::Rtz),
             6 => ExprKind::StrLit("s t".into()),
             7 => ExprKind::BoolLit(true),
-            8..=11 => ExprKind::Binary {
-                op: OPS[rng.below(OPS.len())],
-                lhs: sub(rng),
-                rhs: sub(rng),
-            },
+            8..=11 => ExprKind::Binary { op: OPS[rng.below(OPS.len())], lhs: sub(rng), rhs: sub(rng) },
             12 | 13 => {
-                let op = if rng.below(2) == 0 {
-                    UnaryOp::Neg
-                } else {
-                    UnaryOp::Not
-                };
+                let op = if rng.below(2) == 0 { UnaryOp::Neg } else { UnaryOp::Not };
                 ExprKind::Unary { op, arg: sub(rng) }
             }
-            14 => ExprKind::BvConcat {
-                lhs: sub(rng),
-                rhs: sub(rng),
-            },
-            15 => ExprKind::Is {
-                arg: sub(rng),
-                ctor: id(rng.pick(&["Nil", "left"])),
-            },
-            16 => ExprKind::Coerce {
-                arg: sub(rng),
-                ty: Box::new(random_type(rng, 2)),
-            },
-            17 => ExprKind::Select {
-                map: sub(rng),
-                indexes: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
-            },
+            14 => ExprKind::BvConcat { lhs: sub(rng), rhs: sub(rng) },
+            15 => ExprKind::Is { arg: sub(rng), ctor: id(rng.pick(&["Nil", "left"])) },
+            16 => ExprKind::Coerce { arg: sub(rng), ty: Box::new(random_type(rng, 2)) },
+            17 => ExprKind::Select { map: sub(rng), indexes: (0..rng.below(3)).map(|_| *sub(rng)).collect() },
             18 => ExprKind::Store(Box::new(StoreExpr {
                 map: *sub(rng),
                 indexes: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
                 value: *sub(rng),
             })),
-            19 => ExprKind::Extract {
-                arg: sub(rng),
-                hi: 8,
-                lo: 0,
-            },
-            20 => ExprKind::Field {
-                arg: sub(rng),
-                field: id(rng.pick(NAMES)),
-            },
-            21 => ExprKind::FieldUpdate(Box::new(FieldUpdateExpr {
-                arg: *sub(rng),
-                field: id("f"),
-                value: *sub(rng),
-            })),
-            22 => ExprKind::IfThenElse {
-                cond: sub(rng),
-                then: sub(rng),
-                els: sub(rng),
-            },
+            19 => ExprKind::Extract { arg: sub(rng), hi: 8, lo: 0 },
+            20 => ExprKind::Field { arg: sub(rng), field: id(rng.pick(NAMES)) },
+            21 => ExprKind::FieldUpdate(Box::new(FieldUpdateExpr { arg: *sub(rng), field: id("f"), value: *sub(rng) })),
+            22 => ExprKind::IfThenElse { cond: sub(rng), then: sub(rng), els: sub(rng) },
             23 => ExprKind::Call {
                 func: rng.pick(&["f", "old"]).into(),
                 args: (0..rng.below(3)).map(|_| *sub(rng)).collect(),
             },
             24 => ExprKind::Old(sub(rng)),
-            25 => ExprKind::Arith {
-                to: ArithCoercion::ToReal,
-                arg: sub(rng),
-            },
+            25 => ExprKind::Arith { to: ArithCoercion::ToReal, arg: sub(rng) },
             26 => {
                 let kind = [QuantKind::Forall, QuantKind::Exists, QuantKind::Lambda][rng.below(3)];
                 let triggers = if kind == QuantKind::Lambda || rng.below(2) == 0 {
@@ -2721,24 +2090,13 @@ mod round_trip {
                     // expression, so `{:nopats "s"}` is no trigger.
                     let e = *sub(rng);
                     let positive = rng.below(2) == 0 || matches!(e.kind, ExprKind::StrLit(_));
-                    vec![Trigger {
-                        positive,
-                        exprs: vec![e],
-                        span: Span::default(),
-                    }]
+                    vec![Trigger { positive, exprs: vec![e], span: Span::default() }]
                 };
                 let param = match *sub(rng) {
-                    Expr {
-                        kind: ExprKind::StrLit(s),
-                        span,
-                    } => AttrParam::Str(s.to_string(), span),
+                    Expr { kind: ExprKind::StrLit(s), span, .. } => AttrParam::Str(s.to_string(), span),
                     e => AttrParam::Expr(e),
                 };
-                let attrs = vec![Attribute {
-                    key: Symbol::intern("w"),
-                    params: vec![param],
-                    span: Span::default(),
-                }];
+                let attrs = vec![Attribute { key: Symbol::intern("w"), params: vec![param], span: Span::default() }];
                 let vars = vec![VarGroup {
                     attrs: vec![],
                     names: vec![id("i"), id("left")],
@@ -2747,20 +2105,10 @@ mod round_trip {
                     span: Span::default(),
                 }];
                 let body = *sub(rng);
-                ExprKind::Quant(Box::new(Quantifier {
-                    kind,
-                    type_params: vec![],
-                    vars,
-                    attrs,
-                    triggers,
-                    body,
-                }))
+                ExprKind::Quant(Box::new(Quantifier { kind, type_params: vec![], vars, attrs, triggers, body }))
             }
             _ => ExprKind::Let(Box::new(LetExpr {
-                vars: vec![LetVar {
-                    attrs: vec![],
-                    name: id("v"),
-                }],
+                vars: vec![LetVar { attrs: vec![], name: id("v") }],
                 rhss: vec![*sub(rng)],
                 attrs: vec![],
                 body: *sub(rng),

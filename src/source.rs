@@ -50,13 +50,7 @@ impl SourceMap {
         let line_starts = std::iter::once(0)
             .chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1))
             .collect();
-        self.files.push(SourceFile {
-            path: path.into(),
-            name: name.into(),
-            text,
-            line_starts,
-            directives: Vec::new(),
-        });
+        self.files.push(SourceFile { path: path.into(), name: name.into(), text, line_starts, directives: Vec::new() });
         FileId(self.files.len() as u32 - 1)
     }
 

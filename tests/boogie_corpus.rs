@@ -26,7 +26,13 @@ fn expected_parse_errors(file: &Path) -> Option<Vec<String>> {
     if !expect.contains("parse errors detected") {
         return None;
     }
-    Some(expect.lines().filter(|l| l.contains("): error: ") || l.contains("parse errors detected")).map(str::to_string).collect())
+    Some(
+        expect
+            .lines()
+            .filter(|l| l.contains("): error: ") || l.contains("parse errors detected"))
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 fn render(sources: &SourceMap, errors: &[rboogie::diagnostics::Diagnostic], name: &str) -> Vec<String> {
@@ -67,15 +73,24 @@ fn boogie_test_tree() {
         };
         match (expected_parse_errors(file), result) {
             (None, Ok(_)) => {}
-            (None, Err(errors)) => {
-                failures.push(format!("{}: unexpected errors:\n  {}", file.display(), render(&sources, &errors, &name).join("\n  ")))
+            (None, Err(errors)) => failures.push(format!(
+                "{}: unexpected errors:\n  {}",
+                file.display(),
+                render(&sources, &errors, &name).join("\n  ")
+            )),
+            (Some(expected), Ok(_)) => {
+                failures.push(format!("{}: parsed, Boogie says:\n  {}", file.display(), expected.join("\n  ")))
             }
-            (Some(expected), Ok(_)) => failures.push(format!("{}: parsed, Boogie says:\n  {}", file.display(), expected.join("\n  "))),
             (Some(expected), Err(errors)) => {
                 checked_errors += 1;
                 let got = render(&sources, &errors, &name);
                 if got != expected {
-                    failures.push(format!("{}:\n  expected:\n    {}\n  got:\n    {}", file.display(), expected.join("\n    "), got.join("\n    ")));
+                    failures.push(format!(
+                        "{}:\n  expected:\n    {}\n  got:\n    {}",
+                        file.display(),
+                        expected.join("\n    "),
+                        got.join("\n    ")
+                    ));
                 }
             }
         }

@@ -63,8 +63,12 @@ impl ArithOp {
 
     fn apply(self, lhs: Expr, rhs: Expr) -> Expr {
         match self {
-            ArithOp::Concat(span) => Expr { kind: ExprKind::BvConcat { lhs: Box::new(lhs), rhs: Box::new(rhs) }, span },
-            ArithOp::Binary(op, span) => Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span },
+            ArithOp::Concat(span) => {
+                Expr { kind: ExprKind::BvConcat { lhs: Box::new(lhs), rhs: Box::new(rhs) }, span, id: NodeId::NONE }
+            }
+            ArithOp::Binary(op, span) => {
+                Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span, id: NodeId::NONE }
+            }
         }
     }
 }
@@ -139,7 +143,7 @@ impl<'input> Ctx<'input> {
     }
 
     pub fn expr(&self, kind: ExprKind, l: usize, r: usize) -> Expr {
-        Expr { kind, span: self.span(l, r) }
+        Expr { kind, span: self.span(l, r), id: NodeId::NONE }
     }
 
     /// Attributes in a place where triggers are not allowed.
@@ -171,7 +175,10 @@ impl<'input> Ctx<'input> {
             }
             // Boogie reports this after reading the parameters, before the closing brace.
             let before_brace = self.last_token(r.saturating_sub(1));
-            self.sem_err(before_brace.end as usize, "the 'nopats' quantifier attribute expects a string-literal parameter");
+            self.sem_err(
+                before_brace.end as usize,
+                "the 'nopats' quantifier attribute expects a string-literal parameter",
+            );
             return AttrOrTrigger::Invalid;
         }
         AttrOrTrigger::Attr(Attribute { key: key.name, params, span })
@@ -209,7 +216,7 @@ impl<'input> Ctx<'input> {
             }
         };
         // Boogie's BvBounds(x, bn, lower): the number after the colon is the upper bound.
-        Expr { kind: ExprKind::BvBounds { hi: lo, lo: hi }, span: colon }
+        Expr { kind: ExprKind::BvBounds { hi: lo, lo: hi }, span: colon, id: NodeId::NONE }
     }
 
     /// `e[...]`: a select, a store, or an extract when the only index is `hi:lo`.
@@ -228,11 +235,14 @@ impl<'input> Ctx<'input> {
                 }
                 match extract {
                     Some((hi, lo)) => ExprKind::Extract { arg: Box::new(map), hi, lo },
-                    None => ExprKind::Select { map: Box::new(map), indexes: indexes.into_iter().map(|(e, _)| e).collect() },
+                    None => {
+                        ExprKind::Select { map: Box::new(map), indexes: indexes.into_iter().map(|(e, _)| e).collect() }
+                    }
                 }
             }
             Some(Bracket::Store(indexes, (value, end))) => {
-                let first_is_bounds = matches!(indexes.first(), Some((Expr { kind: ExprKind::BvBounds { .. }, .. }, _)));
+                let first_is_bounds =
+                    matches!(indexes.first(), Some((Expr { kind: ExprKind::BvBounds { .. }, .. }, _)));
                 for (e, end) in indexes.iter().skip(1) {
                     if first_is_bounds || matches!(e.kind, ExprKind::BvBounds { .. }) {
                         self.sem_err(*end, "bitvectors only have one dimension");
@@ -245,7 +255,7 @@ impl<'input> Ctx<'input> {
                 ExprKind::Store(Box::new(StoreExpr { map, indexes, value }))
             }
         };
-        Expr { kind, span: open }
+        Expr { kind, span: open, id: NodeId::NONE }
     }
 
     /// Builds the tree of `e1 op1 e2 op2 ... en` by precedence climbing: all operators are
@@ -324,6 +334,7 @@ impl<'input> Ctx<'input> {
         Expr {
             kind: ExprKind::Quant(Box::new(Quantifier { kind, type_params, vars, attrs, triggers, body })),
             span: keyword,
+            id: NodeId::NONE,
         }
     }
 
@@ -382,14 +393,24 @@ impl<'input> Ctx<'input> {
                 }
                 RawStmt::Label(l) => {
                     if let Some(span) = start.take() {
-                        blocks.push(BigBlock { label: label.take(), cmds: std::mem::take(&mut cmds), tail: None, span });
+                        blocks.push(BigBlock {
+                            label: label.take(),
+                            cmds: std::mem::take(&mut cmds),
+                            tail: None,
+                            span,
+                        });
                     }
                     start = Some(l.span);
                     label = Some(l);
                 }
                 RawStmt::Tail(tail, span) => {
                     let span = start.take().unwrap_or(span);
-                    blocks.push(BigBlock { label: label.take(), cmds: std::mem::take(&mut cmds), tail: Some(tail), span });
+                    blocks.push(BigBlock {
+                        label: label.take(),
+                        cmds: std::mem::take(&mut cmds),
+                        tail: Some(tail),
+                        span,
+                    });
                 }
             }
         }
@@ -442,7 +463,10 @@ impl<'input> Ctx<'input> {
                                     if !outer.cmds.is_empty() {
                                         self.error_at(
                                             *span,
-                                            format!("Error: break label '{}' must designate an enclosing statement", l.name),
+                                            format!(
+                                                "Error: break label '{}' must designate an enclosing statement",
+                                                l.name
+                                            ),
                                         );
                                     }
                                     found = true;

@@ -73,9 +73,8 @@ fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
 /// pragmas; `#` inside identifiers, common in Dafny's output, is not).
 fn has_directive_lines(text: &str) -> bool {
     let bytes = text.as_bytes();
-    text.match_indices('#').any(|(i, _)| {
-        bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace())
-    })
+    text.match_indices('#')
+        .any(|(i, _)| bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace()))
 }
 
 pub fn preprocess<'a>(file: FileId, text: &'a str, defines: &[String]) -> Preprocessed<'a> {

@@ -45,8 +45,7 @@ fn message(expected: &BTreeSet<String>) -> String {
     if expected.is_empty() || all(&["procedure", "axiom", "const", "function"]) {
         return "EOF expected".into();
     }
-    let non_ident: BTreeSet<&str> =
-        expected.iter().map(String::as_str).filter(|t| !IDENT_TOKENS.contains(t)).collect();
+    let non_ident: BTreeSet<&str> = expected.iter().map(String::as_str).filter(|t| !IDENT_TOKENS.contains(t)).collect();
     let expression_start = all(&["old", "false", "digits", "(", "-", "!"]);
     // `forall` must be followed by type parameters or bound variables.
     if has("<") && has("ident") && !expression_start && non_ident.iter().all(|t| ["<", "{"].contains(t)) {
