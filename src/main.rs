@@ -4,7 +4,10 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// mimalloc: the front end allocates many small tree nodes; glibc's allocator spent a fifth
-/// of the parse time in malloc/free and added 16 bytes to every node.
+/// of the parse time in malloc/free and added 16 bytes to every node. It is built without
+/// transparent huge pages (the `no_thp` feature): with them its arenas are backed by 2 MiB
+/// pages, so touching one byte makes 2 MiB resident, and parsing a 400 KB file took 34 times
+/// its size in RSS instead of 14.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
