@@ -7,17 +7,14 @@
 //! [`Ctx::sem_err`] does the same. Errors Boogie reports at an explicit token (label errors,
 //! parameter-name errors) go through [`Ctx::error_at`] and are never dropped.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Phase};
 
 pub struct Ctx<'input> {
     pub file: FileId,
     text: &'input str,
-    /// The end offset of every token read so far, in order (filled by the lexer).
-    token_ends: Rc<RefCell<Vec<u32>>>,
+    /// Where every 64th token starts (filled by the lexer), to find tokens again.
+    token_checkpoints: super::lexer::Checkpoints,
     pub errors: Vec<Diagnostic>,
     last_error_token: Option<usize>,
 }
@@ -88,42 +85,33 @@ pub struct RawGroup {
 }
 
 impl<'input> Ctx<'input> {
-    pub fn new(file: FileId, text: &'input str, token_ends: Rc<RefCell<Vec<u32>>>) -> Ctx<'input> {
-        Ctx { file, text, token_ends, errors: Vec::new(), last_error_token: None }
+    pub fn new(file: FileId, text: &'input str, token_checkpoints: super::lexer::Checkpoints) -> Ctx<'input> {
+        Ctx { file, text, token_checkpoints, errors: Vec::new(), last_error_token: None }
     }
 
     pub fn span(&self, l: usize, r: usize) -> Span {
         Span::new(self.file, l, r)
     }
 
-    /// Index of the last token that ends at or before `offset`.
-    fn token_ending_by(&self, offset: usize) -> Option<usize> {
-        let k = self.token_ends.borrow().partition_point(|&e| e as usize <= offset);
-        k.checked_sub(1)
+    /// Index and byte range of the last token that ends at or before `offset`.
+    fn token_ending_by(&self, offset: usize) -> Option<(usize, usize, usize)> {
+        super::lexer::token_ending_by(self.text, &self.token_checkpoints.borrow(), offset)
     }
 
     /// The span of the last token that ends at or before `offset` (Boogie's `t`).
     pub fn last_token(&self, offset: usize) -> Span {
-        match self.token_ending_by(offset) {
-            Some(i) => {
-                let ends = self.token_ends.borrow();
-                let previous_end = if i == 0 { 0 } else { ends[i - 1] as usize };
-                let start = super::lexer::skip_trivia(self.text, previous_end);
-                Span::new(self.file, start, ends[i] as usize)
-            }
-            None => Span::new(self.file, 0, 0),
-        }
+        let (_, start, end) = self.token_ending_by(offset).unwrap_or((0, 0, 0));
+        Span::new(self.file, start, end)
     }
 
     /// Boogie's parser `SemErr(msg)`: at the last token consumed before `offset`, unless
     /// fewer than two tokens were consumed since the previous error.
     pub fn sem_err(&mut self, offset: usize, message: impl Into<String>) {
-        let index = self.token_ending_by(offset).unwrap_or(0);
+        let (index, start, end) = self.token_ending_by(offset).unwrap_or((0, 0, 0));
         let suppressed = self.last_error_token.is_some_and(|last| index < last + 2);
         self.last_error_token = Some(index);
         if !suppressed {
-            let span = self.last_token(offset);
-            self.errors.push(Diagnostic::error(Phase::Parse, span, message));
+            self.errors.push(Diagnostic::error(Phase::Parse, Span::new(self.file, start, end), message));
         }
     }
 
@@ -134,7 +122,7 @@ impl<'input> Ctx<'input> {
 
     /// Notes a syntax error at token `index` for the `errDist` rule.
     pub fn note_syntax_error(&mut self, offset: usize) {
-        self.last_error_token = self.token_ending_by(offset + 1).or(Some(0));
+        self.last_error_token = Some(self.token_ending_by(offset + 1).map_or(0, |(index, _, _)| index));
     }
 
     pub fn ident(&self, text: &str, l: usize, r: usize) -> Ident {

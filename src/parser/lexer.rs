@@ -293,52 +293,35 @@ pub enum Tok<'a> {
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
 /// The tokens of a (preprocessed) input, produced on demand: comments are skipped; a
-/// character no token starts with becomes a one-character [`Tok::Invalid`]. When `ends` is
-/// given, the end offset of every token produced is appended to it (the parser's actions look
-/// up the last token before a position, as Boogie's semantic errors stand there; a token's
-/// start is the first non-blank, non-comment byte after the previous token's end, see
-/// [`skip_trivia`]).
+/// character no token starts with becomes a one-character [`Tok::Invalid`]. When
+/// `checkpoints` is given, the offset where every [`CHECKPOINT_INTERVAL`]th token's lexing
+/// starts is appended to it, so that [`token_ending_by`] can find any token again later.
 pub struct Tokens<'a> {
     text: &'a str,
     base: usize,
     lex: logos::Lexer<'a, Tok<'a>>,
-    ends: Option<std::rc::Rc<std::cell::RefCell<Vec<u32>>>>,
+    /// Tokens produced so far.
+    count: usize,
+    checkpoints: Option<Checkpoints>,
 }
+
+/// Shared between the lexer, which fills it, and the parser's actions, which read it.
+pub type Checkpoints = std::rc::Rc<std::cell::RefCell<Vec<u32>>>;
+
+/// Every how many tokens a checkpoint is recorded: finding a token costs lexing at most this
+/// many again. (Keeping every token's end instead took 4 bytes a token, more than the input's
+/// size, while the parser looks a token up only for an axiom or an error.)
+pub const CHECKPOINT_INTERVAL: usize = 64;
 
 impl<'a> Tokens<'a> {
-    pub fn new(text: &'a str, ends: Option<std::rc::Rc<std::cell::RefCell<Vec<u32>>>>) -> Tokens<'a> {
-        Tokens { text, base: 0, lex: Tok::lexer(text), ends }
+    pub fn new(text: &'a str, checkpoints: Option<Checkpoints>) -> Tokens<'a> {
+        Tokens::starting_at(text, 0, checkpoints)
     }
-}
 
-/// The offset of the first byte at or after `from` that is not white space or in a comment.
-pub fn skip_trivia(text: &str, mut from: usize) -> usize {
-    let bytes = text.as_bytes();
-    loop {
-        while from < bytes.len() && matches!(bytes[from], b' ' | b'\t' | b'\r' | b'\n' | 0x0c) {
-            from += 1;
-        }
-        if bytes[from..].starts_with(b"//") {
-            from = bytes[from..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| from + i);
-        } else if bytes[from..].starts_with(b"/*") {
-            let mut depth = 0usize;
-            while from < bytes.len() {
-                if bytes[from..].starts_with(b"/*") {
-                    depth += 1;
-                    from += 2;
-                } else if bytes[from..].starts_with(b"*/") {
-                    depth -= 1;
-                    from += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    from += 1;
-                }
-            }
-        } else {
-            return from;
-        }
+    /// Lexes `text` from `offset`, which must be where a token's lexing starts (0 or the end of a
+    /// token).
+    fn starting_at(text: &'a str, offset: usize, checkpoints: Option<Checkpoints>) -> Tokens<'a> {
+        Tokens { text, base: offset, lex: Tok::lexer(&text[offset..]), count: 0, checkpoints }
     }
 }
 
@@ -346,11 +329,21 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Spanned<'a>;
 
     fn next(&mut self) -> Option<Spanned<'a>> {
+        if self.count % CHECKPOINT_INTERVAL == 0
+            && let Some(checkpoints) = &self.checkpoints
+        {
+            // (Once: the parser may ask for more after the end.)
+            let mut checkpoints = checkpoints.borrow_mut();
+            if checkpoints.len() == self.count / CHECKPOINT_INTERVAL {
+                checkpoints.push((self.base + self.lex.span().end) as u32);
+            }
+        }
         let result = self.lex.next()?;
+        self.count += 1;
         let span = self.lex.span();
         let (start, end) = (self.base + span.start, self.base + span.end);
-        let token = match result {
-            Ok(tok) => (start, tok, end),
+        match result {
+            Ok(tok) => Some((start, tok, end)),
             Err(()) => {
                 // logos reports the longest prefix it could not match; Boogie's scanner
                 // rejects one character at a time: emit the first character as invalid and
@@ -358,14 +351,33 @@ impl<'a> Iterator for Tokens<'a> {
                 let width = self.text[start..].chars().next().map_or(1, char::len_utf8);
                 self.base = start + width;
                 self.lex = Tok::lexer(&self.text[self.base..]);
-                (start, Tok::Invalid, start + width)
+                Some((start, Tok::Invalid, start + width))
             }
-        };
-        if let Some(ends) = &self.ends {
-            ends.borrow_mut().push(token.2 as u32);
         }
-        Some(token)
     }
+}
+
+/// The last token that ends at or before `offset`: its index in the token sequence and its
+/// byte range. `checkpoints` are those recorded by [`Tokens`] over `text` while lexing at
+/// least that far; the token is found by lexing again from the nearest checkpoint before it.
+pub fn token_ending_by(text: &str, checkpoints: &[u32], offset: usize) -> Option<(usize, usize, usize)> {
+    let j = checkpoints.partition_point(|&c| c as usize <= offset).checked_sub(1)?;
+    let mut found = None;
+    let tokens = Tokens::starting_at(text, checkpoints[j] as usize, None);
+    for (i, (start, _, end)) in tokens.enumerate() {
+        if end > offset {
+            break;
+        }
+        found = Some((j * CHECKPOINT_INTERVAL + i, start, end));
+    }
+    found.or_else(|| {
+        // No token between the checkpoint and `offset`: the last one is the checkpoint's
+        // predecessor (the token that ends at the checkpoint).
+        let previous = (j * CHECKPOINT_INTERVAL).checked_sub(1)?;
+        let from = checkpoints[j - 1] as usize;
+        let (start, _, end) = Tokens::starting_at(text, from, None).nth(CHECKPOINT_INTERVAL - 1)?;
+        Some((previous, start, end))
+    })
 }
 
 /// Lexes the whole (preprocessed) input (see [`Tokens`]).
@@ -406,6 +418,19 @@ mod tests {
     fn invalid_characters_are_tokens() {
         assert_eq!(toks("a @ b"), vec![Tok::Ident("a"), Tok::Invalid, Tok::Ident("b")]);
         assert_eq!(toks("é"), vec![Tok::Invalid]);
+    }
+
+    #[test]
+    fn tokens_are_found_again_from_checkpoints() {
+        let text = "var x: int; /* a /* nested */ comment */ x := x + 1; // c\n @ é ".repeat(40);
+        let checkpoints = Checkpoints::default();
+        let tokens: Vec<Spanned<'_>> = Tokens::new(&text, Some(std::rc::Rc::clone(&checkpoints))).collect();
+        assert!(tokens.len() > 4 * CHECKPOINT_INTERVAL);
+        let checkpoints = checkpoints.borrow();
+        for offset in 0..=text.len() + 1 {
+            let expected = tokens.iter().enumerate().rfind(|(_, t)| t.2 <= offset).map(|(i, t)| (i, t.0, t.2));
+            assert_eq!(token_ending_by(&text, &checkpoints, offset), expected, "at offset {offset}");
+        }
     }
 
     #[test]

@@ -12,7 +12,6 @@ pub mod lexer;
 pub mod preprocess;
 mod syntax;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::ast::{Expr, FileId, Program};
@@ -45,9 +44,9 @@ fn parse_text(
 ) -> (Result<Program, Vec<Diagnostic>>, Vec<crate::source::LineDirective>) {
     let pre = preprocess::preprocess(file, text, defines);
     let directives = pre.directives;
-    let ends = Rc::new(RefCell::new(Vec::with_capacity(pre.text.len() / 5)));
-    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&ends)));
-    let mut ctx = actions::Ctx::new(file, &pre.text, ends);
+    let checkpoints = lexer::Checkpoints::default();
+    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&checkpoints)));
+    let mut ctx = actions::Ctx::new(file, &pre.text, checkpoints);
     let mut errors = pre.errors;
     let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
     let result = match result {
@@ -68,9 +67,9 @@ fn parse_text(
 /// Parses a single expression (for tests and tools).
 pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, Vec<Diagnostic>> {
     let text = sources.file(file).text.clone();
-    let ends = Rc::new(RefCell::new(Vec::new()));
-    let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&ends)));
-    let mut ctx = actions::Ctx::new(file, &text, ends);
+    let checkpoints = lexer::Checkpoints::default();
+    let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&checkpoints)));
+    let mut ctx = actions::Ctx::new(file, &text, checkpoints);
     match grammar::ExpressionParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>)) {
         Ok(e) if ctx.errors.is_empty() => Ok(e),
         Ok(_) => Err(ctx.errors),
