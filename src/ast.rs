@@ -7,10 +7,27 @@
 //! Equality of trees ignores spans (see [`Span`]'s `PartialEq`), which is what the printer's
 //! round-trip property needs.
 //!
+//! Lists in the tree are exactly sized boxed slices (`Box<[T]>`), not vectors: 8 bytes less
+//! in every node that has a list, and no spare capacity (the parser builds them with
+//! [`exact`]); only the program's list of declarations, which passes extend, is a `Vec`.
+//!
 //! Later stages never mutate flags on these nodes; what they learn goes in side tables keyed
 //! by the node's position (see ../shared/STYLE.md).
 
 use std::fmt;
+
+/// `items` as an exactly sized slice. When `items` has spare capacity the elements move to a
+/// new allocation of the exact size: mimalloc shrinks a block in place, keeping the spare
+/// room, when less than half of it would be freed, so `into_boxed_slice` alone would not give
+/// the memory back.
+pub fn exact<T>(items: Vec<T>) -> Box<[T]> {
+    if items.len() == items.capacity() {
+        return items.into_boxed_slice();
+    }
+    let mut fresh = Vec::with_capacity(items.len());
+    fresh.extend(items);
+    fresh.into_boxed_slice()
+}
 
 /// Identifies one source file (or prelude) in a [`crate::source::SourceMap`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,7 +158,7 @@ impl fmt::Display for Ident {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
     pub key: Symbol,
-    pub params: Vec<AttrParam>,
+    pub params: Box<[AttrParam]>,
     pub span: Span,
 }
 
@@ -156,7 +173,7 @@ pub enum AttrParam {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trigger {
     pub positive: bool,
-    pub exprs: Vec<Expr>,
+    pub exprs: Box<[Expr]>,
     pub span: Span,
 }
 
@@ -178,7 +195,7 @@ pub enum TypeKind {
     /// `float24e8`, `rmode`, `string`, ...): which one is decided by resolution.
     Named {
         name: Ident,
-        args: Vec<Type>,
+        args: Box<[Type]>,
     },
     /// `<a>[T1, T2]R`
     Map(Box<MapType>),
@@ -186,8 +203,8 @@ pub enum TypeKind {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapType {
-    pub type_params: Vec<Ident>,
-    pub args: Vec<Type>,
+    pub type_params: Box<[Ident]>,
+    pub args: Box<[Type]>,
     pub result: Type,
 }
 
@@ -437,32 +454,32 @@ pub struct FieldUpdateExpr {
 /// `(var x, y := e1, e2; body)`
 #[derive(Clone, Debug, PartialEq)]
 pub struct LetExpr {
-    pub vars: Vec<LetVar>,
-    pub rhss: Vec<Expr>,
-    pub attrs: Vec<Attribute>,
+    pub vars: Box<[LetVar]>,
+    pub rhss: Box<[Expr]>,
+    pub attrs: Box<[Attribute]>,
     pub body: Expr,
 }
 
 /// `|{ var ...; A: cmds goto B; B: return e; }|`
 #[derive(Clone, Debug, PartialEq)]
 pub struct CodeExpr {
-    pub locals: Vec<LocalVars>,
-    pub blocks: Vec<SpecBlock>,
+    pub locals: Box<[LocalVars]>,
+    pub blocks: Box<[SpecBlock]>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Quantifier {
     pub kind: QuantKind,
-    pub type_params: Vec<Ident>,
-    pub vars: Vec<VarGroup>,
-    pub attrs: Vec<Attribute>,
-    pub triggers: Vec<Trigger>,
+    pub type_params: Box<[Ident]>,
+    pub vars: Box<[VarGroup]>,
+    pub attrs: Box<[Attribute]>,
+    pub triggers: Box<[Trigger]>,
     pub body: Expr,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LetVar {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
 }
 
@@ -470,15 +487,15 @@ pub struct LetVar {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpecBlock {
     pub label: Ident,
-    pub cmds: Vec<Cmd>,
+    pub cmds: Box<[Cmd]>,
     pub transfer: SpecTransfer,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SpecTransfer {
-    Goto { attrs: Vec<Attribute>, targets: Vec<Ident>, span: Span },
-    Return { attrs: Vec<Attribute>, value: Expr, span: Span },
+    Goto { attrs: Box<[Attribute]>, targets: Box<[Ident]>, span: Span },
+    Return { attrs: Box<[Attribute]>, value: Expr, span: Span },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,18 +505,19 @@ pub enum SpecTransfer {
 /// datatype fields sharing a type (and where clause).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarGroup {
-    pub attrs: Vec<Attribute>,
-    pub names: Vec<Ident>,
+    pub attrs: Box<[Attribute]>,
+    pub names: Box<[Ident]>,
     pub ty: Type,
-    pub where_clause: Option<Expr>,
+    /// Boxed: most groups have none, and an `Expr` inline would take 40 bytes more in each.
+    pub where_clause: Option<Box<Expr>>,
     pub span: Span,
 }
 
 /// `var {:attrs} groups;` in an implementation body (or a code expression).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocalVars {
-    pub attrs: Vec<Attribute>,
-    pub groups: Vec<VarGroup>,
+    pub attrs: Box<[Attribute]>,
+    pub groups: Box<[VarGroup]>,
     pub span: Span,
 }
 
@@ -515,38 +533,38 @@ pub struct Cmd {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CmdKind {
     Assert {
-        attrs: Vec<Attribute>,
+        attrs: Box<[Attribute]>,
         expr: Expr,
     },
     Assume {
-        attrs: Vec<Attribute>,
+        attrs: Box<[Attribute]>,
         expr: Expr,
     },
     Havoc {
-        vars: Vec<Ident>,
+        vars: Box<[Ident]>,
     },
     /// `lhs1, lhs2 := {:attrs} rhs1, rhs2` (span: the `:=` token, as in Boogie)
     Assign {
-        lhss: Vec<AssignLhs>,
-        attrs: Vec<Attribute>,
-        rhss: Vec<Expr>,
+        lhss: Box<[AssignLhs]>,
+        attrs: Box<[Attribute]>,
+        rhss: Box<[Expr]>,
     },
     /// `C(x, y) := {:attrs} e` (datatype unpack; span: the `:=` token)
     Unpack {
         ctor: Ident,
-        vars: Vec<Ident>,
-        attrs: Vec<Attribute>,
+        vars: Box<[Ident]>,
+        attrs: Box<[Attribute]>,
         rhs: Box<Expr>,
     },
     Call(Box<CallCmd>),
     /// `call A() | B() | ...` (span: the `call` token)
     ParCall {
-        calls: Vec<CallCmd>,
+        calls: Box<[CallCmd]>,
     },
     /// `measure e1, e2;` (Civl)
     Measure {
-        attrs: Vec<Attribute>,
-        exprs: Vec<Expr>,
+        attrs: Box<[Attribute]>,
+        exprs: Box<[Expr]>,
     },
     /// `hide f;` / `reveal *;` (`None` for `*`)
     HideReveal {
@@ -565,7 +583,7 @@ pub enum AssignLhs {
     /// `base[indexes]` (span: the `[` token)
     Select {
         base: Box<AssignLhs>,
-        indexes: Vec<Expr>,
+        indexes: Box<[Expr]>,
         span: Span,
     },
     /// `base->field` (span: the `->` token)
@@ -581,10 +599,10 @@ pub enum AssignLhs {
 pub struct CallCmd {
     pub is_async: bool,
     pub is_free: bool,
-    pub attrs: Vec<Attribute>,
-    pub outs: Vec<Ident>,
+    pub attrs: Box<[Attribute]>,
+    pub outs: Box<[Ident]>,
     pub callee: Ident,
-    pub args: Vec<Expr>,
+    pub args: Box<[Expr]>,
     pub span: Span,
 }
 
@@ -593,7 +611,7 @@ pub struct CallCmd {
 /// transfer command that ends it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StmtList {
-    pub blocks: Vec<BigBlock>,
+    pub blocks: Box<[BigBlock]>,
     /// The closing brace.
     pub end: Span,
 }
@@ -601,7 +619,7 @@ pub struct StmtList {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BigBlock {
     pub label: Option<Ident>,
-    pub cmds: Vec<Cmd>,
+    pub cmds: Box<[Cmd]>,
     pub tail: Option<BlockTail>,
     /// Boogie's start token: the label, else the first command, else the tail.
     pub span: Span,
@@ -612,8 +630,8 @@ pub enum BlockTail {
     If(Box<IfCmd>),
     While(Box<WhileCmd>),
     Break { label: Option<Ident>, span: Span },
-    Goto { attrs: Vec<Attribute>, targets: Vec<Ident>, span: Span },
-    Return { attrs: Vec<Attribute>, span: Span },
+    Goto { attrs: Box<[Attribute]>, targets: Box<[Ident]>, span: Span },
+    Return { attrs: Box<[Attribute]>, span: Span },
 }
 
 impl BlockTail {
@@ -645,7 +663,7 @@ impl BlockTail {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct IfCmd {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     /// `None` for `if (*)`.
     pub guard: Option<Expr>,
     pub then: StmtList,
@@ -663,7 +681,7 @@ pub enum ElseBranch {
 pub struct WhileCmd {
     /// `None` for `while (*)`.
     pub guard: Option<Expr>,
-    pub invariants: Vec<LoopSpec>,
+    pub invariants: Box<[LoopSpec]>,
     pub body: StmtList,
     pub span: Span,
 }
@@ -672,19 +690,20 @@ pub struct WhileCmd {
 pub enum LoopSpec {
     Invariant {
         free: bool,
-        attrs: Vec<Attribute>,
+        attrs: Box<[Attribute]>,
         expr: Expr,
         span: Span,
     },
     /// `invariant {:attrs} call Y();` (Civl yield invariant)
     YieldInvariant {
-        attrs: Vec<Attribute>,
-        call: CallCmd,
+        attrs: Box<[Attribute]>,
+        /// Boxed: rare, and twice the size of the other clauses.
+        call: Box<CallCmd>,
         span: Span,
     },
     Measure {
-        attrs: Vec<Attribute>,
-        exprs: Vec<Expr>,
+        attrs: Box<[Attribute]>,
+        exprs: Box<[Expr]>,
         span: Span,
     },
 }
@@ -734,9 +753,9 @@ impl Decl {
 /// (`type A, B;`); the parser makes one `TypeDecl` each, sharing the attributes, as Boogie does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeDecl {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub params: Vec<Ident>,
+    pub params: Box<[Ident]>,
     /// `Some` for a synonym.
     pub synonym: Option<Type>,
     pub span: Span,
@@ -744,44 +763,44 @@ pub struct TypeDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct DatatypeDecl {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub type_params: Vec<Ident>,
-    pub ctors: Vec<Constructor>,
+    pub type_params: Box<[Ident]>,
+    pub ctors: Box<[Constructor]>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Constructor {
     pub name: Ident,
-    pub fields: Vec<VarGroup>,
+    pub fields: Box<[VarGroup]>,
 }
 
 /// `const {:attrs} unique x, y: T extends ... complete;` or `... uses { axioms }`
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConstDecl {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub unique: bool,
-    pub names: Vec<Ident>,
+    pub names: Box<[Ident]>,
     pub ty: Type,
     /// Boogie 2's partial-order specification (`extends`, `complete`).
     pub order: Option<OrderSpec>,
     /// `uses { axiom ...; }`; `None` when the declaration ended in `;`.
-    pub uses: Option<Vec<AxiomDecl>>,
+    pub uses: Option<Box<[AxiomDecl]>>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct OrderSpec {
     /// `(unique, parent)`
-    pub parents: Vec<(bool, Ident)>,
+    pub parents: Box<[(bool, Ident)]>,
     pub complete: bool,
 }
 
 /// A function formal: `{:attrs} x: T`, or just `T` (unnamed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FnParam {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Option<Ident>,
     pub ty: Type,
     pub span: Span,
@@ -790,44 +809,44 @@ pub struct FnParam {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDecl {
     pub revealed: bool,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub type_params: Vec<Ident>,
-    pub params: Vec<FnParam>,
+    pub type_params: Box<[Ident]>,
+    pub params: Box<[FnParam]>,
     pub result: FnParam,
     /// The result was declared `returns (r: T)` rather than `: T`.
     pub returns_form: bool,
     pub body: Option<Expr>,
-    pub uses: Option<Vec<AxiomDecl>>,
+    pub uses: Option<Box<[AxiomDecl]>>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AxiomDecl {
     pub hideable: bool,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub expr: Expr,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GlobalVarDecl {
-    pub attrs: Vec<Attribute>,
-    pub groups: Vec<VarGroup>,
+    pub attrs: Box<[Attribute]>,
+    pub groups: Box<[VarGroup]>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
-    Requires { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
-    Ensures { free: bool, attrs: Vec<Attribute>, expr: Expr, span: Span },
-    Modifies { vars: Vec<Ident>, span: Span },
-    Measure { free: bool, attrs: Vec<Attribute>, exprs: Vec<Expr>, span: Span },
+    Requires { free: bool, attrs: Box<[Attribute]>, expr: Expr, span: Span },
+    Ensures { free: bool, attrs: Box<[Attribute]>, expr: Expr, span: Span },
+    Modifies { vars: Box<[Ident]>, span: Span },
+    Measure { free: bool, attrs: Box<[Attribute]>, exprs: Box<[Expr]>, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Body {
-    pub locals: Vec<LocalVars>,
+    pub locals: Box<[LocalVars]>,
     pub stmts: StmtList,
     /// The opening brace.
     pub span: Span,
@@ -836,24 +855,24 @@ pub struct Body {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProcedureDecl {
     pub pure: bool,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub type_params: Vec<Ident>,
-    pub ins: Vec<VarGroup>,
-    pub outs: Vec<VarGroup>,
+    pub type_params: Box<[Ident]>,
+    pub ins: Box<[VarGroup]>,
+    pub outs: Box<[VarGroup]>,
     /// `procedure P(); specs` when false, `procedure P() specs { ... }` when a body follows.
-    pub specs: Vec<Spec>,
+    pub specs: Box<[Spec]>,
     pub body: Option<Body>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImplementationDecl {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub type_params: Vec<Ident>,
-    pub ins: Vec<VarGroup>,
-    pub outs: Vec<VarGroup>,
+    pub type_params: Box<[Ident]>,
+    pub ins: Box<[VarGroup]>,
+    pub outs: Box<[VarGroup]>,
     pub body: Body,
     pub span: Span,
 }
@@ -883,10 +902,11 @@ impl Mover {
 #[derive(Clone, Debug, PartialEq)]
 pub struct YieldInvariantDecl {
     pub is_yield: bool,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub params: Vec<VarGroup>,
-    pub preserves: Vec<(Vec<Attribute>, Expr, Span)>,
+    pub params: Box<[VarGroup]>,
+    #[allow(clippy::type_complexity)]
+    pub preserves: Box<[(Box<[Attribute]>, Expr, Span)]>,
     pub span: Span,
 }
 
@@ -894,16 +914,16 @@ pub struct YieldInvariantDecl {
 /// call of a yield invariant.
 #[derive(Clone, Debug, PartialEq)]
 pub enum YieldClauseBody {
-    Expr { attrs: Vec<Attribute>, expr: Expr },
+    Expr { attrs: Box<[Attribute]>, expr: Expr },
     Call(CallCmd),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ActionSpec {
-    Refines { attrs: Vec<Attribute>, name: Ident, span: Span },
-    Modifies { vars: Vec<Ident>, span: Span },
+    Refines { attrs: Box<[Attribute]>, name: Ident, span: Span },
+    Modifies { vars: Box<[Ident]>, span: Span },
     Requires { body: YieldClauseBody, span: Span },
-    Asserts { attrs: Vec<Attribute>, expr: Expr, span: Span },
+    Asserts { attrs: Box<[Attribute]>, expr: Expr, span: Span },
 }
 
 /// `[pure] [mover] action {:attrs} Name(ins) returns (outs) specs [body]`
@@ -911,11 +931,11 @@ pub enum ActionSpec {
 pub struct ActionDecl {
     pub pure: bool,
     pub mover: Option<Mover>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub ins: Vec<VarGroup>,
-    pub outs: Vec<VarGroup>,
-    pub specs: Vec<ActionSpec>,
+    pub ins: Box<[VarGroup]>,
+    pub outs: Box<[VarGroup]>,
+    pub specs: Box<[ActionSpec]>,
     pub body: Option<Body>,
     pub span: Span,
 }
@@ -924,15 +944,15 @@ pub struct ActionDecl {
 pub enum YieldSpec {
     /// `refines {:attrs} A;`
     Refines {
-        attrs: Vec<Attribute>,
+        attrs: Box<[Attribute]>,
         name: Ident,
         span: Span,
     },
     /// `refines {:attrs} [mover] action {:attrs} A { body }`
     RefinesInline {
-        attrs: Vec<Attribute>,
+        attrs: Box<[Attribute]>,
         mover: Option<Mover>,
-        action_attrs: Vec<Attribute>,
+        action_attrs: Box<[Attribute]>,
         name: Ident,
         body: Body,
         span: Span,
@@ -950,12 +970,12 @@ pub enum YieldSpec {
         span: Span,
     },
     Measure {
-        attrs: Vec<Attribute>,
-        exprs: Vec<Expr>,
+        attrs: Box<[Attribute]>,
+        exprs: Box<[Expr]>,
         span: Span,
     },
     Modifies {
-        vars: Vec<Ident>,
+        vars: Box<[Ident]>,
         span: Span,
     },
 }
@@ -964,11 +984,11 @@ pub enum YieldSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub struct YieldProcedureDecl {
     pub mover: Option<Mover>,
-    pub attrs: Vec<Attribute>,
+    pub attrs: Box<[Attribute]>,
     pub name: Ident,
-    pub ins: Vec<VarGroup>,
-    pub outs: Vec<VarGroup>,
-    pub specs: Vec<YieldSpec>,
+    pub ins: Box<[VarGroup]>,
+    pub outs: Box<[VarGroup]>,
+    pub specs: Box<[YieldSpec]>,
     pub body: Option<Body>,
     pub span: Span,
 }

@@ -1212,8 +1212,8 @@ mod tests {
     fn un(op: UnaryOp, arg: Expr) -> Expr {
         ex(ExprKind::Unary { op, arg: Box::new(arg) })
     }
-    fn call(func: &str, args: Vec<Expr>) -> Expr {
-        ex(ExprKind::Call { func: func.into(), args: args.into() })
+    fn call(func: &str, args: Box<[Expr]>) -> Expr {
+        ex(ExprKind::Call { func: func.into(), args })
     }
     fn ite(cond: Expr, then: Expr, els: Expr) -> Expr {
         ex(ExprKind::IfThenElse { cond: Box::new(cond), then: Box::new(then), els: Box::new(els) })
@@ -1221,7 +1221,7 @@ mod tests {
     fn ty(kind: TypeKind) -> Type {
         Type { kind, span: Span::default() }
     }
-    fn named(name: &str, args: Vec<Type>) -> Type {
+    fn named(name: &str, args: Box<[Type]>) -> Type {
         ty(TypeKind::Named { name: id(name), args })
     }
     fn int_ty() -> Type {
@@ -1232,26 +1232,26 @@ mod tests {
     }
     fn group(names: &[&str], t: Type) -> VarGroup {
         VarGroup {
-            attrs: vec![],
+            attrs: Box::new([]),
             names: names.iter().map(|n| id(n)).collect(),
             ty: t,
             where_clause: None,
             span: Span::default(),
         }
     }
-    fn attr(key: &str, params: Vec<AttrParam>) -> Attribute {
+    fn attr(key: &str, params: Box<[AttrParam]>) -> Attribute {
         Attribute { key: Symbol::intern(key), params, span: Span::default() }
     }
     fn cmd(kind: CmdKind) -> Cmd {
         Cmd { kind, span: Span::default() }
     }
     fn assert_cmd(e: Expr) -> Cmd {
-        cmd(CmdKind::Assert { attrs: vec![], expr: e })
+        cmd(CmdKind::Assert { attrs: Box::new([]), expr: e })
     }
-    fn block(label: Option<&str>, cmds: Vec<Cmd>, tail: Option<BlockTail>) -> BigBlock {
+    fn block(label: Option<&str>, cmds: Box<[Cmd]>, tail: Option<BlockTail>) -> BigBlock {
         BigBlock { label: label.map(id), cmds, tail, span: Span::default() }
     }
-    fn stmts(blocks: Vec<BigBlock>) -> StmtList {
+    fn stmts(blocks: Box<[BigBlock]>) -> StmtList {
         StmtList { blocks, end: Span::default() }
     }
     fn p(e: &Expr) -> String {
@@ -1317,7 +1317,7 @@ mod tests {
         let float = |text: &str| ex(ExprKind::FloatLit(Symbol::intern(text)));
         assert_eq!(p(&un(UnaryOp::Neg, float("0x1.0e0f24e8"))), "-(0x1.0e0f24e8)");
         assert_eq!(p(&un(UnaryOp::Neg, float("-0x1.0e0f24e8"))), "-(-0x1.0e0f24e8)");
-        let select = ex(ExprKind::Select { map: Box::new(float("0x1.0e0f24e8")), indexes: vec![v("i")].into() });
+        let select = ex(ExprKind::Select { map: Box::new(float("0x1.0e0f24e8")), indexes: Box::new([v("i")]) });
         assert_eq!(p(&un(UnaryOp::Neg, select)), "-(0x1.0e0f24e8[i])");
         assert_eq!(p(&bin(Mul, un(UnaryOp::Neg, v("a")), v("b"))), "-a * b");
     }
@@ -1332,7 +1332,7 @@ mod tests {
         assert_eq!(p(&is(is(v("x"), "C"), "D")), "(x is C) is D");
         assert_eq!(p(&bin(Pow, is(v("x"), "C"), int("2"))), "x is C ** 2");
         assert_eq!(p(&coerce(v("x"), int_ty())), "x : int");
-        assert_eq!(p(&bin(Lt, coerce(v("x"), named("C", vec![])), int("0"))), "(x : C) < 0");
+        assert_eq!(p(&bin(Lt, coerce(v("x"), named("C", Box::new([]))), int("0"))), "(x : C) < 0");
         assert_eq!(p(&un(UnaryOp::Not, coerce(v("x"), ty(TypeKind::Bool)))), "!(x : bool)");
         assert_eq!(p(&coerce(coerce(v("x"), int_ty()), int_ty())), "(x : int) : int");
         assert_eq!(p(&coerce(un(UnaryOp::Neg, v("x")), int_ty())), "(-x) : int");
@@ -1348,16 +1348,16 @@ mod tests {
         assert_eq!(p(&bin(Add, e.clone(), int("1"))), "(if c then a else b) + 1");
         assert_eq!(p(&bin(Eq, bin(Add, int("1"), e.clone()), int("3"))), "1 + (if c then a else b) == 3");
         assert_eq!(p(&ite(v("c"), e.clone(), e.clone())), "if c then if c then a else b else if c then a else b");
-        let select = ex(ExprKind::Select { map: Box::new(e), indexes: vec![v("i")].into() });
+        let select = ex(ExprKind::Select { map: Box::new(e), indexes: Box::new([v("i")]) });
         assert_eq!(p(&select), "(if c then a else b)[i]");
     }
 
     #[test]
     fn postfix_forms() {
         let m = || Box::new(v("m"));
-        let select = ex(ExprKind::Select { map: m(), indexes: vec![v("i"), v("j")].into() });
+        let select = ex(ExprKind::Select { map: m(), indexes: Box::new([v("i"), v("j")]) });
         assert_eq!(p(&select), "m[i, j]");
-        let store = ex(ExprKind::Store(Box::new(StoreExpr { map: *m(), indexes: vec![v("i")].into(), value: v("x") })));
+        let store = ex(ExprKind::Store(Box::new(StoreExpr { map: *m(), indexes: Box::new([v("i")]), value: v("x") })));
         assert_eq!(p(&store), "m[i := x]");
         let store0 = ex(ExprKind::Store(Box::new(StoreExpr { map: *m(), indexes: Box::default(), value: v("x") })));
         assert_eq!(p(&store0), "m[:= x]");
@@ -1375,7 +1375,8 @@ mod tests {
         assert_eq!(p(&update), "m->head->(f := x + 1)");
         let of_sum = ex(ExprKind::Field { arg: Box::new(bin(Add, v("a"), v("b"))), field: id("f") });
         assert_eq!(p(&of_sum), "(a + b)->f");
-        let of_call = ex(ExprKind::Select { map: Box::new(call("f", vec![v("x")])), indexes: vec![int("0")].into() });
+        let of_call =
+            ex(ExprKind::Select { map: Box::new(call("f", Box::new([v("x")]))), indexes: Box::new([int("0")]) });
         assert_eq!(p(&of_call), "f(x)[0]");
     }
 
@@ -1386,8 +1387,8 @@ mod tests {
         assert_eq!(p(&ex(ExprKind::BvLit { value: "5".into(), width: 32 })), "5bv32");
         assert_eq!(p(&ex(ExprKind::StrLit("hi".into()))), "\"hi\"");
         assert_eq!(p(&ex(ExprKind::RoundingMode(RoundingMode::Rtz))), "RTZ");
-        assert_eq!(p(&call("f", vec![])), "f()");
-        assert_eq!(p(&call("f", vec![v("a"), bin(Add, v("b"), int("1"))])), "f(a, b + 1)");
+        assert_eq!(p(&call("f", Box::new([]))), "f()");
+        assert_eq!(p(&call("f", Box::new([v("a"), bin(Add, v("b"), int("1"))]))), "f(a, b + 1)");
         assert_eq!(p(&ex(ExprKind::Old(Box::new(bin(Add, v("a"), v("b")))))), "old(a + b)");
         let to_real = ex(ExprKind::Arith { to: ArithCoercion::ToReal, arg: Box::new(v("i")) });
         assert_eq!(p(&to_real), "real(i)");
@@ -1402,13 +1403,16 @@ mod tests {
         assert_eq!(p(&v("RNE")), "\\RNE");
         assert_eq!(p(&v("x'")), "x'");
         assert_eq!(p(&v("bv32")), "bv32");
-        assert_eq!(p(&call("old", vec![v("x")])), "\\old(x)");
-        let t = named("type", vec![named("where", vec![])]);
+        assert_eq!(p(&call("old", Box::new([v("x")]))), "\\old(x)");
+        let t = named("type", Box::new([named("where", Box::new([]))]));
         assert_eq!(print_type(&t), "\\type \\where");
-        let havoc = cmd(CmdKind::Havoc { vars: vec![id("hide"), id("x")] });
+        let havoc = cmd(CmdKind::Havoc { vars: Box::new([id("hide"), id("x")]) });
         assert_eq!(cmd_text(&havoc), "havoc \\hide, x;");
-        let assign =
-            cmd(CmdKind::Assign { lhss: vec![AssignLhs::Var(id("pop"))], attrs: vec![], rhss: vec![int("1")] });
+        let assign = cmd(CmdKind::Assign {
+            lhss: Box::new([AssignLhs::Var(id("pop"))]),
+            attrs: Box::new([]),
+            rhss: Box::new([int("1")]),
+        });
         assert_eq!(cmd_text(&assign), "\\pop := 1;");
     }
 
@@ -1416,13 +1420,17 @@ mod tests {
     fn quantifiers_and_lets() {
         let q = Quantifier {
             kind: QuantKind::Forall,
-            type_params: vec![id("a")],
-            vars: vec![group(&["x"], int_ty()), group(&["y"], named("a", vec![]))],
-            attrs: vec![attr("weight", vec![AttrParam::Expr(int("2"))])],
-            triggers: vec![
-                Trigger { positive: true, exprs: vec![call("f", vec![v("x")]), v("y")], span: Span::default() },
-                Trigger { positive: false, exprs: vec![call("g", vec![v("x")])], span: Span::default() },
-            ],
+            type_params: Box::new([id("a")]),
+            vars: Box::new([group(&["x"], int_ty()), group(&["y"], named("a", Box::new([])))]),
+            attrs: Box::new([attr("weight", Box::new([AttrParam::Expr(int("2"))]))]),
+            triggers: Box::new([
+                Trigger {
+                    positive: true,
+                    exprs: Box::new([call("f", Box::new([v("x")])), v("y")]),
+                    span: Span::default(),
+                },
+                Trigger { positive: false, exprs: Box::new([call("g", Box::new([v("x")]))]), span: Span::default() },
+            ]),
             body: bin(Imp, v("p"), v("q")),
         };
         let e = ex(ExprKind::Quant(Box::new(q)));
@@ -1430,23 +1438,23 @@ mod tests {
         assert_eq!(p(&bin(And, e.clone(), v("r"))), format!("{} && r", p(&e)));
         let lambda = Quantifier {
             kind: QuantKind::Lambda,
-            type_params: vec![],
-            vars: vec![group(&["i", "j"], int_ty())],
-            attrs: vec![],
-            triggers: vec![],
+            type_params: Box::new([]),
+            vars: Box::new([group(&["i", "j"], int_ty())]),
+            attrs: Box::new([]),
+            triggers: Box::new([]),
             body: bin(Add, v("i"), v("j")),
         };
         let lambda = ex(ExprKind::Quant(Box::new(lambda)));
         assert_eq!(p(&lambda), "(lambda i, j: int :: i + j)");
-        let select = ex(ExprKind::Select { map: Box::new(lambda), indexes: vec![int("1"), int("2")].into() });
+        let select = ex(ExprKind::Select { map: Box::new(lambda), indexes: Box::new([int("1"), int("2")]) });
         assert_eq!(p(&select), "(lambda i, j: int :: i + j)[1, 2]");
         let let_expr = ex(ExprKind::Let(Box::new(LetExpr {
-            vars: vec![
-                LetVar { attrs: vec![], name: id("x") },
-                LetVar { attrs: vec![attr("a", vec![])], name: id("y") },
-            ],
-            rhss: vec![int("1"), int("2")],
-            attrs: vec![attr("b", vec![])],
+            vars: Box::new([
+                LetVar { attrs: Box::new([]), name: id("x") },
+                LetVar { attrs: Box::new([attr("a", Box::new([]))]), name: id("y") },
+            ]),
+            rhss: Box::new([int("1"), int("2")]),
+            attrs: Box::new([attr("b", Box::new([]))]),
             body: bin(Add, v("x"), v("y")),
         })));
         assert_eq!(p(&let_expr), "(var x, {:a} y := 1, 2; {:b} x + y)");
@@ -1456,33 +1464,41 @@ mod tests {
     fn attributes() {
         let a = attr(
             "msg",
-            vec![
+            Box::new([
                 AttrParam::Str("s".into(), Span::default()),
                 AttrParam::Expr(ex(ExprKind::StrLit("t".into()))),
                 AttrParam::Expr(bin(Add, v("x"), int("1"))),
-            ],
+            ]),
         );
-        let c = cmd(CmdKind::Assert { attrs: vec![a, attr("inline", vec![])], expr: v("b") });
+        let c = cmd(CmdKind::Assert { attrs: Box::new([a, attr("inline", Box::new([]))]), expr: v("b") });
         assert_eq!(cmd_text(&c), "assert {:msg \"s\", (\"t\"), x + 1} {:inline} b;");
     }
 
     #[test]
     fn code_expression() {
-        let blocks = vec![
+        let blocks = Box::new([
             SpecBlock {
                 label: id("A"),
-                cmds: vec![assert_cmd(bin(Gt, v("x"), int("0")))],
-                transfer: SpecTransfer::Goto { attrs: vec![], targets: vec![id("B"), id("C")], span: Span::default() },
+                cmds: Box::new([assert_cmd(bin(Gt, v("x"), int("0")))]),
+                transfer: SpecTransfer::Goto {
+                    attrs: Box::new([]),
+                    targets: Box::new([id("B"), id("C")]),
+                    span: Span::default(),
+                },
                 span: Span::default(),
             },
             SpecBlock {
                 label: id("B"),
-                cmds: vec![],
-                transfer: SpecTransfer::Return { attrs: vec![], value: v("x"), span: Span::default() },
+                cmds: Box::new([]),
+                transfer: SpecTransfer::Return { attrs: Box::new([]), value: v("x"), span: Span::default() },
                 span: Span::default(),
             },
-        ];
-        let locals = vec![LocalVars { attrs: vec![], groups: vec![group(&["x"], int_ty())], span: Span::default() }];
+        ]);
+        let locals = Box::new([LocalVars {
+            attrs: Box::new([]),
+            groups: Box::new([group(&["x"], int_ty())]),
+            span: Span::default(),
+        }]);
         let e = ex(ExprKind::Code(Box::new(CodeExpr { locals, blocks })));
         assert_eq!(p(&e), "|{ var x: int; A: assert x > 0; goto B, C; B: return x; }|");
     }
@@ -1492,14 +1508,18 @@ mod tests {
         let map = |tps: &[&str], args, result| {
             ty(TypeKind::Map(Box::new(MapType { type_params: tps.iter().map(|t| id(t)).collect(), args, result })))
         };
-        assert_eq!(print_type(&named("C", vec![named("a", vec![]), int_ty()])), "C a int");
-        assert_eq!(print_type(&named("C", vec![named("D", vec![named("a", vec![])])])), "C (D a)");
-        let m = map(&[], vec![int_ty()], int_ty());
-        assert_eq!(print_type(&named("C", vec![m.clone(), int_ty()])), "C ([int]int) int");
-        let poly = map(&["a"], vec![int_ty(), named("a", vec![])], named("C", vec![named("a", vec![])]));
+        assert_eq!(print_type(&named("C", Box::new([named("a", Box::new([])), int_ty()]))), "C a int");
+        assert_eq!(print_type(&named("C", Box::new([named("D", Box::new([named("a", Box::new([]))]))]))), "C (D a)");
+        let m = map(&[], Box::new([int_ty()]), int_ty());
+        assert_eq!(print_type(&named("C", Box::new([m.clone(), int_ty()]))), "C ([int]int) int");
+        let poly = map(
+            &["a"],
+            Box::new([int_ty(), named("a", Box::new([]))]),
+            named("C", Box::new([named("a", Box::new([]))])),
+        );
         assert_eq!(print_type(&poly), "<a>[int, a]C a");
-        assert_eq!(print_type(&map(&[], vec![m.clone()], m)), "[[int]int][int]int");
-        assert_eq!(print_type(&map(&[], vec![int_ty()], poly)), "[int](<a>[int, a]C a)");
+        assert_eq!(print_type(&map(&[], Box::new([m.clone()]), m)), "[[int]int][int]int");
+        assert_eq!(print_type(&map(&[], Box::new([int_ty()]), poly)), "[int](<a>[int, a]C a)");
     }
 
     #[test]
@@ -1508,35 +1528,35 @@ mod tests {
             base: Box::new(AssignLhs::Select {
                 base: Box::new(AssignLhs::Select {
                     base: Box::new(AssignLhs::Var(id("m"))),
-                    indexes: vec![v("i")],
+                    indexes: Box::new([v("i")]),
                     span: Span::default(),
                 }),
-                indexes: vec![v("j"), v("k")],
+                indexes: Box::new([v("j"), v("k")]),
                 span: Span::default(),
             }),
             field: id("f"),
             span: Span::default(),
         };
         let assign = cmd(CmdKind::Assign {
-            lhss: vec![AssignLhs::Var(id("x")), lhs],
-            attrs: vec![attr("a", vec![])],
-            rhss: vec![int("1"), int("2")],
+            lhss: Box::new([AssignLhs::Var(id("x")), lhs]),
+            attrs: Box::new([attr("a", Box::new([]))]),
+            rhss: Box::new([int("1"), int("2")]),
         });
         assert_eq!(cmd_text(&assign), "x, m[i][j, k]->f := {:a} 1, 2;");
         let unpack = cmd(CmdKind::Unpack {
             ctor: id("Cons"),
-            vars: vec![id("h"), id("t")],
-            attrs: vec![],
+            vars: Box::new([id("h"), id("t")]),
+            attrs: Box::new([]),
             rhs: Box::new(v("l")),
         });
         assert_eq!(cmd_text(&unpack), "Cons(h, t) := l;");
         let callcmd = |outs: &[&str], callee: &str, is_async, is_free| CallCmd {
             is_async,
             is_free,
-            attrs: vec![],
+            attrs: Box::new([]),
             outs: outs.iter().map(|o| id(o)).collect(),
             callee: id(callee),
-            args: vec![v("a")],
+            args: Box::new([v("a")]),
             span: Span::default(),
         };
         assert_eq!(
@@ -1544,89 +1564,108 @@ mod tests {
             "call x, y := P(a);"
         );
         assert_eq!(cmd_text(&cmd(CmdKind::Call(Box::new(callcmd(&[], "P", true, true))))), "async free call P(a);");
-        let par =
-            cmd(CmdKind::ParCall { calls: vec![callcmd(&[], "A", false, false), callcmd(&["r"], "B", false, false)] });
+        let par = cmd(CmdKind::ParCall {
+            calls: Box::new([callcmd(&[], "A", false, false), callcmd(&["r"], "B", false, false)]),
+        });
         assert_eq!(cmd_text(&par), "call A(a) | r := B(a);");
         assert_eq!(cmd_text(&cmd(CmdKind::HideReveal { hide: false, name: None })), "reveal *;");
         assert_eq!(cmd_text(&cmd(CmdKind::HideReveal { hide: true, name: Some(id("f")) })), "hide f;");
         assert_eq!(cmd_text(&cmd(CmdKind::ChangeScope { push: true })), "push;");
-        let measure = cmd(CmdKind::Measure { attrs: vec![], exprs: vec![v("n"), int("0")] });
+        let measure = cmd(CmdKind::Measure { attrs: Box::new([]), exprs: Box::new([v("n"), int("0")]) });
         assert_eq!(cmd_text(&measure), "measure n, 0;");
-        assert_eq!(cmd_text(&cmd(CmdKind::Assume { attrs: vec![], expr: v("b") })), "assume b;");
+        assert_eq!(cmd_text(&cmd(CmdKind::Assume { attrs: Box::new([]), expr: v("b") })), "assume b;");
     }
 
-    fn program(decls: Vec<Decl>) -> Program {
-        Program { decls }
+    fn program<const N: usize>(decls: Box<[Decl; N]>) -> Program {
+        Program { decls: Vec::from(decls as Box<[Decl]>) }
     }
 
     #[test]
     fn procedure_and_implementation_layout() {
         let proc_decl = ProcedureDecl {
             pure: false,
-            attrs: vec![attr("inline", vec![AttrParam::Expr(int("1"))])],
+            attrs: Box::new([attr("inline", Box::new([AttrParam::Expr(int("1"))]))]),
             name: id("P"),
-            type_params: vec![],
-            ins: vec![group(&["x"], int_ty())],
-            outs: vec![group(&["r"], int_ty())],
-            specs: vec![
-                Spec::Requires { free: false, attrs: vec![], expr: bin(Gt, v("x"), int("0")), span: Span::default() },
-                Spec::Modifies { vars: vec![id("g")], span: Span::default() },
-                Spec::Ensures { free: true, attrs: vec![], expr: bin(Gt, v("r"), int("0")), span: Span::default() },
-            ],
+            type_params: Box::new([]),
+            ins: Box::new([group(&["x"], int_ty())]),
+            outs: Box::new([group(&["r"], int_ty())]),
+            specs: Box::new([
+                Spec::Requires {
+                    free: false,
+                    attrs: Box::new([]),
+                    expr: bin(Gt, v("x"), int("0")),
+                    span: Span::default(),
+                },
+                Spec::Modifies { vars: Box::new([id("g")]), span: Span::default() },
+                Spec::Ensures {
+                    free: true,
+                    attrs: Box::new([]),
+                    expr: bin(Gt, v("r"), int("0")),
+                    span: Span::default(),
+                },
+            ]),
             body: None,
             span: Span::default(),
         };
         let if_cmd = IfCmd {
-            attrs: vec![],
+            attrs: Box::new([]),
             guard: Some(bin(Gt, v("x"), int("0"))),
-            then: stmts(vec![block(None, vec![assert_cmd(v("b"))], None)]),
+            then: stmts(Box::new([block(None, Box::new([assert_cmd(v("b"))]), None)])),
             els: Some(ElseBranch::If(Box::new(IfCmd {
-                attrs: vec![],
+                attrs: Box::new([]),
                 guard: None,
-                then: stmts(vec![block(
+                then: stmts(Box::new([block(
                     None,
-                    vec![],
+                    Box::new([]),
                     Some(BlockTail::Break { label: Some(id("L")), span: Span::default() }),
-                )]),
-                els: Some(ElseBranch::Block(stmts(vec![block(None, vec![], None)]))),
+                )])),
+                els: Some(ElseBranch::Block(stmts(Box::new([block(None, Box::new([]), None)])))),
                 span: Span::default(),
             }))),
             span: Span::default(),
         };
         let while_cmd = WhileCmd {
             guard: None,
-            invariants: vec![
-                LoopSpec::Invariant { free: false, attrs: vec![], expr: v("i"), span: Span::default() },
-                LoopSpec::Invariant { free: true, attrs: vec![], expr: v("j"), span: Span::default() },
-            ],
-            body: stmts(vec![block(None, vec![], None)]),
+            invariants: Box::new([
+                LoopSpec::Invariant { free: false, attrs: Box::new([]), expr: v("i"), span: Span::default() },
+                LoopSpec::Invariant { free: true, attrs: Box::new([]), expr: v("j"), span: Span::default() },
+            ]),
+            body: stmts(Box::new([block(None, Box::new([]), None)])),
             span: Span::default(),
         };
         let body = Body {
-            locals: vec![LocalVars { attrs: vec![], groups: vec![group(&["y"], int_ty())], span: Span::default() }],
-            stmts: stmts(vec![
-                block(Some("L"), vec![assert_cmd(v("a"))], Some(BlockTail::If(Box::new(if_cmd)))),
-                block(None, vec![], Some(BlockTail::While(Box::new(while_cmd)))),
+            locals: Box::new([LocalVars {
+                attrs: Box::new([]),
+                groups: Box::new([group(&["y"], int_ty())]),
+                span: Span::default(),
+            }]),
+            stmts: stmts(Box::new([
+                block(Some("L"), Box::new([assert_cmd(v("a"))]), Some(BlockTail::If(Box::new(if_cmd)))),
+                block(None, Box::new([]), Some(BlockTail::While(Box::new(while_cmd)))),
                 block(
                     Some("M"),
-                    vec![],
-                    Some(BlockTail::Goto { attrs: vec![], targets: vec![id("L"), id("M")], span: Span::default() }),
+                    Box::new([]),
+                    Some(BlockTail::Goto {
+                        attrs: Box::new([]),
+                        targets: Box::new([id("L"), id("M")]),
+                        span: Span::default(),
+                    }),
                 ),
-                block(Some("N"), vec![], Some(BlockTail::Return { attrs: vec![], span: Span::default() })),
-            ]),
+                block(Some("N"), Box::new([]), Some(BlockTail::Return { attrs: Box::new([]), span: Span::default() })),
+            ])),
             span: Span::default(),
         };
         let impl_decl = ImplementationDecl {
-            attrs: vec![],
+            attrs: Box::new([]),
             name: id("P"),
-            type_params: vec![],
-            ins: vec![group(&["x"], int_ty())],
-            outs: vec![group(&["r"], int_ty())],
+            type_params: Box::new([]),
+            ins: Box::new([group(&["x"], int_ty())]),
+            outs: Box::new([group(&["r"], int_ty())]),
             body,
             span: Span::default(),
         };
         let text = print_program(
-            &program(vec![Decl::Procedure(Box::new(proc_decl)), Decl::Implementation(Box::new(impl_decl))]),
+            &program(Box::new([Decl::Procedure(Box::new(proc_decl)), Decl::Implementation(Box::new(impl_decl))])),
             &PrintOptions::default(),
         );
         let expected = "\
@@ -1672,69 +1711,69 @@ implementation P(x: int) returns (r: int)
     fn procedure_with_body_has_no_semicolon() {
         let proc_decl = ProcedureDecl {
             pure: true,
-            attrs: vec![],
+            attrs: Box::new([]),
             name: id("Q"),
-            type_params: vec![id("T")],
-            ins: vec![],
-            outs: vec![],
-            specs: vec![Spec::Requires { free: false, attrs: vec![], expr: v("b"), span: Span::default() }],
+            type_params: Box::new([id("T")]),
+            ins: Box::new([]),
+            outs: Box::new([]),
+            specs: Box::new([Spec::Requires { free: false, attrs: Box::new([]), expr: v("b"), span: Span::default() }]),
             body: Some(Body {
-                locals: vec![],
-                stmts: stmts(vec![block(None, vec![assert_cmd(v("b"))], None)]),
+                locals: Box::new([]),
+                stmts: stmts(Box::new([block(None, Box::new([assert_cmd(v("b"))]), None)])),
                 span: Span::default(),
             }),
             span: Span::default(),
         };
-        let text = print_program(&program(vec![Decl::Procedure(Box::new(proc_decl))]), &PrintOptions::default());
+        let text = print_program(&program(Box::new([Decl::Procedure(Box::new(proc_decl))])), &PrintOptions::default());
         assert_eq!(text, "pure procedure Q<T>()\n  requires b;\n{\n    assert b;\n}\n");
     }
 
     #[test]
     fn declarations() {
-        let axiom = |e| AxiomDecl { hideable: false, attrs: vec![], expr: e, span: Span::default() };
-        let decls = vec![
+        let axiom = |e| AxiomDecl { hideable: false, attrs: Box::new([]), expr: e, span: Span::default() };
+        let decls = Box::new([
             Decl::Type(Box::new(TypeDecl {
-                attrs: vec![attr("builtin", vec![AttrParam::Str("Seq".into(), Span::default())])],
+                attrs: Box::new([attr("builtin", Box::new([AttrParam::Str("Seq".into(), Span::default())]))]),
                 name: id("Seq"),
-                params: vec![id("a")],
+                params: Box::new([id("a")]),
                 synonym: None,
                 span: Span::default(),
             })),
             Decl::Type(Box::new(TypeDecl {
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("S"),
-                params: vec![id("a")],
-                synonym: Some(named("Seq", vec![named("a", vec![])])),
+                params: Box::new([id("a")]),
+                synonym: Some(named("Seq", Box::new([named("a", Box::new([]))]))),
                 span: Span::default(),
             })),
             Decl::Const(Box::new(ConstDecl {
-                attrs: vec![],
+                attrs: Box::new([]),
                 unique: true,
-                names: vec![id("c"), id("d")],
-                ty: named("T", vec![]),
-                order: Some(OrderSpec { parents: vec![(true, id("p")), (false, id("q"))], complete: true }),
+                names: Box::new([id("c"), id("d")]),
+                ty: named("T", Box::new([])),
+                order: Some(OrderSpec { parents: Box::new([(true, id("p")), (false, id("q"))]), complete: true }),
                 uses: None,
                 span: Span::default(),
             })),
             Decl::Const(Box::new(ConstDecl {
-                attrs: vec![],
+                attrs: Box::new([]),
                 unique: false,
-                names: vec![id("k")],
+                names: Box::new([id("k")]),
                 ty: int_ty(),
-                order: Some(OrderSpec { parents: vec![], complete: false }),
-                uses: Some(vec![axiom(bin(Gt, v("k"), int("0")))]),
+                order: Some(OrderSpec { parents: Box::new([]), complete: false }),
+                uses: Some(Box::new([axiom(bin(Gt, v("k"), int("0")))])),
                 span: Span::default(),
             })),
             Decl::Function(Box::new(FunctionDecl {
                 revealed: false,
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("f"),
-                type_params: vec![],
-                params: vec![
-                    FnParam { attrs: vec![], name: Some(id("x")), ty: int_ty(), span: Span::default() },
-                    FnParam { attrs: vec![], name: None, ty: ty(TypeKind::Bool), span: Span::default() },
-                ],
-                result: FnParam { attrs: vec![], name: None, ty: int_ty(), span: Span::default() },
+                type_params: Box::new([]),
+                params: Box::new([
+                    FnParam { attrs: Box::new([]), name: Some(id("x")), ty: int_ty(), span: Span::default() },
+                    FnParam { attrs: Box::new([]), name: None, ty: ty(TypeKind::Bool), span: Span::default() },
+                ]),
+                result: FnParam { attrs: Box::new([]), name: None, ty: int_ty(), span: Span::default() },
                 returns_form: false,
                 body: None,
                 uses: None,
@@ -1742,52 +1781,57 @@ implementation P(x: int) returns (r: int)
             })),
             Decl::Function(Box::new(FunctionDecl {
                 revealed: true,
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("g"),
-                type_params: vec![id("a")],
-                params: vec![FnParam {
-                    attrs: vec![],
+                type_params: Box::new([id("a")]),
+                params: Box::new([FnParam {
+                    attrs: Box::new([]),
                     name: Some(id("x")),
-                    ty: named("a", vec![]),
+                    ty: named("a", Box::new([])),
                     span: Span::default(),
-                }],
-                result: FnParam { attrs: vec![], name: Some(id("r")), ty: named("a", vec![]), span: Span::default() },
+                }]),
+                result: FnParam {
+                    attrs: Box::new([]),
+                    name: Some(id("r")),
+                    ty: named("a", Box::new([])),
+                    span: Span::default(),
+                },
                 returns_form: true,
                 body: Some(v("x")),
-                uses: Some(vec![axiom(ex(ExprKind::BoolLit(true)))]),
+                uses: Some(Box::new([axiom(ex(ExprKind::BoolLit(true)))])),
                 span: Span::default(),
             })),
             Decl::Axiom(Box::new(AxiomDecl {
                 hideable: true,
-                attrs: vec![attr("a", vec![])],
+                attrs: Box::new([attr("a", Box::new([]))]),
                 expr: v("b"),
                 span: Span::default(),
             })),
             Decl::Var(Box::new(GlobalVarDecl {
-                attrs: vec![],
-                groups: vec![
+                attrs: Box::new([]),
+                groups: Box::new([
                     group(&["x", "y"], int_ty()),
-                    VarGroup { where_clause: Some(v("z")), ..group(&["z"], ty(TypeKind::Bool)) },
-                ],
+                    VarGroup { where_clause: Some(Box::new(v("z"))), ..group(&["z"], ty(TypeKind::Bool)) },
+                ]),
                 span: Span::default(),
             })),
             Decl::Datatype(Box::new(DatatypeDecl {
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("List"),
-                type_params: vec![id("a")],
-                ctors: vec![
-                    Constructor { name: id("Nil"), fields: vec![] },
+                type_params: Box::new([id("a")]),
+                ctors: Box::new([
+                    Constructor { name: id("Nil"), fields: Box::new([]) },
                     Constructor {
                         name: id("Cons"),
-                        fields: vec![
-                            group(&["head"], named("a", vec![])),
-                            group(&["tail"], named("List", vec![named("a", vec![])])),
-                        ],
+                        fields: Box::new([
+                            group(&["head"], named("a", Box::new([]))),
+                            group(&["tail"], named("List", Box::new([named("a", Box::new([]))]))),
+                        ]),
                     },
-                ],
+                ]),
                 span: Span::default(),
             })),
-        ];
+        ]);
         let text = print_program(&program(decls), &PrintOptions::default());
         let expected = "\
 type {:builtin \"Seq\"} Seq a;
@@ -1821,14 +1865,18 @@ datatype List<a> {
     fn pretty_separates_kinds() {
         let var = |name: &str| {
             Decl::Var(Box::new(GlobalVarDecl {
-                attrs: vec![],
-                groups: vec![group(&[name], int_ty())],
+                attrs: Box::new([]),
+                groups: Box::new([group(&[name], int_ty())]),
                 span: Span::default(),
             }))
         };
-        let axiom =
-            Decl::Axiom(Box::new(AxiomDecl { hideable: false, attrs: vec![], expr: v("x"), span: Span::default() }));
-        let prog = program(vec![var("x"), var("y"), axiom]);
+        let axiom = Decl::Axiom(Box::new(AxiomDecl {
+            hideable: false,
+            attrs: Box::new([]),
+            expr: v("x"),
+            span: Span::default(),
+        }));
+        let prog = program(Box::new([var("x"), var("y"), axiom]));
         assert_eq!(print_program(&prog, &PrintOptions { pretty: true }), "var x: int;\nvar y: int;\n\naxiom x;\n");
         assert_eq!(print_program(&prog, &PrintOptions { pretty: false }), "var x: int;\nvar y: int;\naxiom x;\n");
     }
@@ -1838,70 +1886,70 @@ datatype List<a> {
         let call_y = CallCmd {
             is_async: false,
             is_free: false,
-            attrs: vec![],
-            outs: vec![],
+            attrs: Box::new([]),
+            outs: Box::new([]),
             callee: id("Inv"),
-            args: vec![v("x")],
+            args: Box::new([v("x")]),
             span: Span::default(),
         };
-        let decls = vec![
+        let decls = Box::new([
             Decl::YieldInvariant(Box::new(YieldInvariantDecl {
                 is_yield: true,
-                attrs: vec![attr("layer", vec![AttrParam::Expr(int("1"))])],
+                attrs: Box::new([attr("layer", Box::new([AttrParam::Expr(int("1"))]))]),
                 name: id("Inv"),
-                params: vec![group(&["x"], int_ty())],
-                preserves: vec![(vec![], bin(Gt, v("x"), int("0")), Span::default())],
+                params: Box::new([group(&["x"], int_ty())]),
+                preserves: Box::new([(Box::new([]), bin(Gt, v("x"), int("0")), Span::default())]),
                 span: Span::default(),
             })),
             Decl::Action(Box::new(ActionDecl {
                 pure: false,
                 mover: Some(Mover::Left),
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("A"),
-                ins: vec![group(&["x"], int_ty())],
-                outs: vec![],
-                specs: vec![
-                    ActionSpec::Refines { attrs: vec![], name: id("B"), span: Span::default() },
-                    ActionSpec::Modifies { vars: vec![id("g")], span: Span::default() },
+                ins: Box::new([group(&["x"], int_ty())]),
+                outs: Box::new([]),
+                specs: Box::new([
+                    ActionSpec::Refines { attrs: Box::new([]), name: id("B"), span: Span::default() },
+                    ActionSpec::Modifies { vars: Box::new([id("g")]), span: Span::default() },
                     ActionSpec::Requires { body: YieldClauseBody::Call(call_y.clone()), span: Span::default() },
-                    ActionSpec::Asserts { attrs: vec![], expr: v("b"), span: Span::default() },
-                ],
+                    ActionSpec::Asserts { attrs: Box::new([]), expr: v("b"), span: Span::default() },
+                ]),
                 body: None,
                 span: Span::default(),
             })),
             Decl::YieldProcedure(Box::new(YieldProcedureDecl {
                 mover: None,
-                attrs: vec![],
+                attrs: Box::new([]),
                 name: id("P"),
-                ins: vec![],
-                outs: vec![group(&["r"], int_ty())],
-                specs: vec![
+                ins: Box::new([]),
+                outs: Box::new([group(&["r"], int_ty())]),
+                specs: Box::new([
                     YieldSpec::RefinesInline {
-                        attrs: vec![],
+                        attrs: Box::new([]),
                         mover: Some(Mover::Both),
-                        action_attrs: vec![],
+                        action_attrs: Box::new([]),
                         name: id("_"),
                         body: Body {
-                            locals: vec![],
-                            stmts: stmts(vec![block(None, vec![assert_cmd(v("b"))], None)]),
+                            locals: Box::new([]),
+                            stmts: stmts(Box::new([block(None, Box::new([assert_cmd(v("b"))]), None)])),
                             span: Span::default(),
                         },
                         span: Span::default(),
                     },
                     YieldSpec::Preserves { body: YieldClauseBody::Call(call_y), span: Span::default() },
                     YieldSpec::Ensures {
-                        body: YieldClauseBody::Expr { attrs: vec![], expr: v("b") },
+                        body: YieldClauseBody::Expr { attrs: Box::new([]), expr: v("b") },
                         span: Span::default(),
                     },
-                ],
+                ]),
                 body: Some(Body {
-                    locals: vec![],
-                    stmts: stmts(vec![block(None, vec![], None)]),
+                    locals: Box::new([]),
+                    stmts: stmts(Box::new([block(None, Box::new([]), None)])),
                     span: Span::default(),
                 }),
                 span: Span::default(),
             })),
-        ];
+        ]);
         let text = print_program(&program(decls), &PrintOptions::default());
         let expected = "\
 yield invariant {:layer 1} Inv(x: int);
@@ -2011,13 +2059,13 @@ mod round_trip {
         let kind = match if depth == 0 { rng.below(3) } else { rng.below(5) } {
             0 => TypeKind::Int,
             1 => TypeKind::Bool,
-            2 => TypeKind::Named { name: id(rng.pick(&["C", "bv8", "where"])), args: vec![] },
+            2 => TypeKind::Named { name: id(rng.pick(&["C", "bv8", "where"])), args: Box::new([]) },
             3 => {
                 let args = (0..rng.below(3)).map(|_| random_type(rng, depth - 1)).collect();
                 TypeKind::Named { name: id("C"), args }
             }
             _ => TypeKind::Map(Box::new(MapType {
-                type_params: if rng.below(2) == 0 { vec![] } else { vec![id("a")] },
+                type_params: if rng.below(2) == 0 { Box::new([]) } else { Box::new([id("a")]) },
                 args: (0..rng.below(3)).map(|_| random_type(rng, depth - 1)).collect(),
                 result: random_type(rng, depth - 1),
             })),
@@ -2090,27 +2138,35 @@ mod round_trip {
                     // expression, so `{:nopats "s"}` is no trigger.
                     let e = *sub(rng);
                     let positive = rng.below(2) == 0 || matches!(e.kind, ExprKind::StrLit(_));
-                    vec![Trigger { positive, exprs: vec![e], span: Span::default() }]
+                    vec![Trigger { positive, exprs: Box::new([e]), span: Span::default() }]
                 };
                 let param = match *sub(rng) {
                     Expr { kind: ExprKind::StrLit(s), span, .. } => AttrParam::Str(s.to_string(), span),
                     e => AttrParam::Expr(e),
                 };
-                let attrs = vec![Attribute { key: Symbol::intern("w"), params: vec![param], span: Span::default() }];
+                let attrs =
+                    vec![Attribute { key: Symbol::intern("w"), params: Box::new([param]), span: Span::default() }];
                 let vars = vec![VarGroup {
-                    attrs: vec![],
-                    names: vec![id("i"), id("left")],
+                    attrs: Box::new([]),
+                    names: Box::new([id("i"), id("left")]),
                     ty: random_type(rng, 1),
                     where_clause: None,
                     span: Span::default(),
                 }];
                 let body = *sub(rng);
-                ExprKind::Quant(Box::new(Quantifier { kind, type_params: vec![], vars, attrs, triggers, body }))
+                ExprKind::Quant(Box::new(Quantifier {
+                    kind,
+                    type_params: Box::new([]),
+                    vars: vars.into(),
+                    attrs: attrs.into(),
+                    triggers: triggers.into(),
+                    body,
+                }))
             }
             _ => ExprKind::Let(Box::new(LetExpr {
-                vars: vec![LetVar { attrs: vec![], name: id("v") }],
-                rhss: vec![*sub(rng)],
-                attrs: vec![],
+                vars: Box::new([LetVar { attrs: Box::new([]), name: id("v") }]),
+                rhss: Box::new([*sub(rng)]),
+                attrs: Box::new([]),
                 body: *sub(rng),
             })),
         };

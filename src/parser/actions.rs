@@ -17,6 +17,9 @@ pub struct Ctx<'input> {
     token_checkpoints: super::lexer::Checkpoints,
     pub errors: Vec<Diagnostic>,
     last_error_token: Option<usize>,
+    /// Reused by [`Ctx::stmt_list`].
+    cmd_buffer: Vec<Cmd>,
+    block_buffer: Vec<BigBlock>,
 }
 
 /// A statement as the grammar reads it, before grouping into big blocks.
@@ -36,7 +39,7 @@ pub enum AttrOrTrigger {
 
 /// One index or field step of an assignment's left-hand side.
 pub enum LhsStep {
-    Index(Vec<Expr>, Span),
+    Index(Box<[Expr]>, Span),
     Field(Ident, Span),
 }
 
@@ -73,8 +76,8 @@ impl ArithOp {
 /// The contents of `[...]` after an expression; each expression with the end offset of its
 /// last token.
 pub enum Bracket {
-    Select(Vec<(Expr, usize)>),
-    Store(Vec<(Expr, usize)>, (Expr, usize)),
+    Select(Box<[(Expr, usize)]>),
+    Store(Box<[(Expr, usize)]>, (Expr, usize)),
 }
 
 /// A variable group as read, with the end of its where clause (for the error that says where
@@ -86,7 +89,15 @@ pub struct RawGroup {
 
 impl<'input> Ctx<'input> {
     pub fn new(file: FileId, text: &'input str, token_checkpoints: super::lexer::Checkpoints) -> Ctx<'input> {
-        Ctx { file, text, token_checkpoints, errors: Vec::new(), last_error_token: None }
+        Ctx {
+            file,
+            text,
+            token_checkpoints,
+            errors: Vec::new(),
+            last_error_token: None,
+            cmd_buffer: Vec::new(),
+            block_buffer: Vec::new(),
+        }
     }
 
     pub fn span(&self, l: usize, r: usize) -> Span {
@@ -135,7 +146,7 @@ impl<'input> Ctx<'input> {
     }
 
     /// Attributes in a place where triggers are not allowed.
-    pub fn attributes(&mut self, items: Vec<(AttrOrTrigger, usize)>) -> Vec<Attribute> {
+    pub fn attributes(&mut self, items: Vec<(AttrOrTrigger, usize)>) -> Box<[Attribute]> {
         let mut attrs = Vec::with_capacity(items.len());
         for (item, end) in items {
             match item {
@@ -144,22 +155,24 @@ impl<'input> Ctx<'input> {
                 AttrOrTrigger::Invalid => {}
             }
         }
-        attrs
+        exact(attrs)
     }
 
     /// Reads `{:key params}`; `{:nopats e}` is a negative trigger.
-    pub fn attribute(&mut self, key: Ident, params: Vec<Expr>, l: usize, r: usize) -> AttrOrTrigger {
+    pub fn attribute(&mut self, key: Ident, params: Box<[Expr]>, l: usize, r: usize) -> AttrOrTrigger {
         let span = self.span(l, l + 1);
-        let params: Vec<AttrParam> = params
-            .into_iter()
-            .map(|e| match e.kind {
-                ExprKind::StrLit(s) => AttrParam::Str(s.to_string(), e.span),
-                _ => AttrParam::Expr(e),
-            })
-            .collect();
+        let params: Box<[AttrParam]> = exact(
+            params
+                .into_iter()
+                .map(|e| match e.kind {
+                    ExprKind::StrLit(s) => AttrParam::Str(s.to_string(), e.span),
+                    _ => AttrParam::Expr(e),
+                })
+                .collect(),
+        );
         if key.name == "nopats" {
-            if let [AttrParam::Expr(e)] = params.as_slice() {
-                return AttrOrTrigger::Trigger(Trigger { positive: false, exprs: vec![e.clone()], span });
+            if let [AttrParam::Expr(e)] = &params[..] {
+                return AttrOrTrigger::Trigger(Trigger { positive: false, exprs: Box::new([e.clone()]), span });
             }
             // Boogie reports this after reading the parameters, before the closing brace.
             let before_brace = self.last_token(r.saturating_sub(1));
@@ -176,7 +189,7 @@ impl<'input> Ctx<'input> {
     /// the place in Boogie's message).
     // The grammar boxes each group so that parser stack entries stay small.
     #[allow(clippy::vec_box)]
-    pub fn groups(&mut self, raws: Vec<Box<RawGroup>>, allowed: bool, context: &str) -> Vec<VarGroup> {
+    pub fn groups(&mut self, raws: Box<[Box<RawGroup>]>, allowed: bool, context: &str) -> Box<[VarGroup]> {
         raws.into_iter()
             .map(|raw| {
                 let RawGroup { mut group, where_end } = *raw;
@@ -223,9 +236,7 @@ impl<'input> Ctx<'input> {
                 }
                 match extract {
                     Some((hi, lo)) => ExprKind::Extract { arg: Box::new(map), hi, lo },
-                    None => {
-                        ExprKind::Select { map: Box::new(map), indexes: indexes.into_iter().map(|(e, _)| e).collect() }
-                    }
+                    None => ExprKind::Select { map: Box::new(map), indexes: exprs_of(indexes) },
                 }
             }
             Some(Bracket::Store(indexes, (value, end))) => {
@@ -239,8 +250,7 @@ impl<'input> Ctx<'input> {
                 if first_is_bounds || matches!(value.kind, ExprKind::BvBounds { .. }) {
                     self.sem_err(end, "assignment to bitvectors is not possible");
                 }
-                let indexes = indexes.into_iter().map(|(e, _)| e).collect();
-                ExprKind::Store(Box::new(StoreExpr { map, indexes, value }))
+                ExprKind::Store(Box::new(StoreExpr { map, indexes: exprs_of(indexes), value }))
             }
         };
         Expr { kind, span: open, id: NodeId::NONE }
@@ -299,8 +309,8 @@ impl<'input> Ctx<'input> {
         &mut self,
         kind: QuantKind,
         keyword: Span,
-        type_params: Vec<Ident>,
-        vars: Vec<Box<RawGroup>>,
+        type_params: Box<[Ident]>,
+        vars: Box<[Box<RawGroup>]>,
         items: Vec<AttrOrTrigger>,
         body: Expr,
         body_end: usize,
@@ -320,7 +330,14 @@ impl<'input> Ctx<'input> {
             triggers.clear();
         }
         Expr {
-            kind: ExprKind::Quant(Box::new(Quantifier { kind, type_params, vars, attrs, triggers, body })),
+            kind: ExprKind::Quant(Box::new(Quantifier {
+                kind,
+                type_params,
+                vars,
+                attrs: exact(attrs),
+                triggers: exact(triggers),
+                body,
+            })),
             span: keyword,
             id: NodeId::NONE,
         }
@@ -328,7 +345,7 @@ impl<'input> Ctx<'input> {
 
     /// Boogie's fix-up of function formals: in `f(x: int, y, z: bool)`, an unnamed formal
     /// that is a bare identifier before a named one takes that one's type.
-    pub fn function_params(&mut self, mut params: Vec<FnParam>) -> Vec<FnParam> {
+    pub fn function_params(&mut self, mut params: Box<[FnParam]>) -> Box<[FnParam]> {
         if params.iter().all(|p| p.name.is_none()) {
             return params;
         }
@@ -369,10 +386,12 @@ impl<'input> Ctx<'input> {
 
     /// Groups statements into big blocks exactly as Boogie's `StmtList` production does.
     pub fn stmt_list(&mut self, stmts: Vec<RawStmt>, end: Span) -> StmtList {
-        let mut blocks = Vec::new();
+        // Commands and blocks gather in buffers kept from list to list, and leave them in
+        // exactly sized slices; a vector per list would keep up to half its room unused.
+        let mut blocks = std::mem::take(&mut self.block_buffer);
+        let mut cmds = std::mem::take(&mut self.cmd_buffer);
         let mut start: Option<Span> = None;
         let mut label: Option<Ident> = None;
-        let mut cmds: Vec<Cmd> = Vec::new();
         for stmt in stmts {
             match stmt {
                 RawStmt::Cmd(c) => {
@@ -381,24 +400,14 @@ impl<'input> Ctx<'input> {
                 }
                 RawStmt::Label(l) => {
                     if let Some(span) = start.take() {
-                        blocks.push(BigBlock {
-                            label: label.take(),
-                            cmds: std::mem::take(&mut cmds),
-                            tail: None,
-                            span,
-                        });
+                        blocks.push(BigBlock { label: label.take(), cmds: drain_exact(&mut cmds), tail: None, span });
                     }
                     start = Some(l.span);
                     label = Some(l);
                 }
                 RawStmt::Tail(tail, span) => {
                     let span = start.take().unwrap_or(span);
-                    blocks.push(BigBlock {
-                        label: label.take(),
-                        cmds: std::mem::take(&mut cmds),
-                        tail: Some(tail),
-                        span,
-                    });
+                    blocks.push(BigBlock { label: label.take(), cmds: drain_exact(&mut cmds), tail: Some(tail), span });
                 }
             }
         }
@@ -406,9 +415,12 @@ impl<'input> Ctx<'input> {
             start = Some(end);
         }
         if let Some(span) = start {
-            blocks.push(BigBlock { label, cmds, tail: None, span });
+            blocks.push(BigBlock { label, cmds: drain_exact(&mut cmds), tail: None, span });
         }
-        StmtList { blocks, end }
+        let list = StmtList { blocks: drain_exact(&mut blocks), end };
+        self.block_buffer = blocks;
+        self.cmd_buffer = cmds;
+        list
     }
 
     /// The label checks Boogie makes when it builds an implementation's blocks: every `goto`
@@ -497,12 +509,24 @@ fn collect_labels(list: &StmtList, all: &mut std::collections::HashSet<Symbol>) 
     }
 }
 
+/// Moves the contents of `buffer` to an exactly sized slice, keeping the buffer's room.
+fn drain_exact<T>(buffer: &mut Vec<T>) -> Box<[T]> {
+    let mut items = Vec::with_capacity(buffer.len());
+    items.append(buffer);
+    items.into_boxed_slice()
+}
+
+/// The expressions of an index list, without their end offsets.
+fn exprs_of(indexes: Box<[(Expr, usize)]>) -> Box<[Expr]> {
+    exact(indexes.into_iter().map(|(e, _)| e).collect())
+}
+
 /// Boogie's `FindBoolAttribute`: present with no parameter or with the single literal `true`.
 pub fn find_bool_attribute(attrs: &[Attribute], key: &str) -> bool {
     attrs.iter().any(|a| {
         a.key == key
             && (a.params.is_empty()
-                || matches!(a.params.as_slice(), [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(true), .. })]))
+                || matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(true), .. })]))
     })
 }
 

@@ -329,7 +329,7 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Spanned<'a>;
 
     fn next(&mut self) -> Option<Spanned<'a>> {
-        if self.count % CHECKPOINT_INTERVAL == 0
+        if self.count.is_multiple_of(CHECKPOINT_INTERVAL)
             && let Some(checkpoints) = &self.checkpoints
         {
             // (Once: the parser may ask for more after the end.)
