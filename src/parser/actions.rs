@@ -4,7 +4,8 @@
 //!
 //! Boogie reports a semantic error at `t`, the last token the parser consumed, and drops an
 //! error that comes fewer than two tokens after the previous one (Coco/R's `errDist`);
-//! [`Ctx::sem_err`] does the same. Errors Boogie reports at an explicit token (label errors,
+//! [`Ctx::sem_err`] does the same, and so does [`Ctx::syntax_error`] for syntax errors, at the
+//! token that did not fit. Errors Boogie reports at an explicit token (label errors,
 //! parameter-name errors) go through [`Ctx::error_at`] and are never dropped.
 
 use crate::ast::*;
@@ -16,7 +17,11 @@ pub struct Ctx<'input> {
     /// Where every 64th token starts (filled by the lexer), to find tokens again.
     token_checkpoints: super::lexer::Checkpoints,
     pub errors: Vec<Diagnostic>,
-    last_error_token: Option<usize>,
+    /// The index of the last token consumed before the last error (-1: none), for `errDist`.
+    last_error_token: Option<i64>,
+    /// Syntax errors an earlier parse found before tokens it assumed (see `coco`), in order:
+    /// reported when the parse passes them, among the other errors.
+    recovered: std::collections::VecDeque<(usize, String)>,
     /// Reused by [`Ctx::stmt_list`].
     cmd_buffer: Vec<Cmd>,
     block_buffer: Vec<BigBlock>,
@@ -95,6 +100,7 @@ impl<'input> Ctx<'input> {
             token_checkpoints,
             errors: Vec::new(),
             last_error_token: None,
+            recovered: std::collections::VecDeque::new(),
             cmd_buffer: Vec::new(),
             block_buffer: Vec::new(),
         }
@@ -118,22 +124,54 @@ impl<'input> Ctx<'input> {
     /// Boogie's parser `SemErr(msg)`: at the last token consumed before `offset`, unless
     /// fewer than two tokens were consumed since the previous error.
     pub fn sem_err(&mut self, offset: usize, message: impl Into<String>) {
+        self.report_recovered_before(offset);
         let (index, start, end) = self.token_ending_by(offset).unwrap_or((0, 0, 0));
-        let suppressed = self.last_error_token.is_some_and(|last| index < last + 2);
-        self.last_error_token = Some(index);
-        if !suppressed {
+        if self.far_from_last_error(index as i64) {
             self.errors.push(Diagnostic::error(Phase::Parse, Span::new(self.file, start, end), message));
         }
     }
 
     /// An error at an explicit position (Boogie's `errors.SemErr(tok, msg)`).
     pub fn error_at(&mut self, span: Span, message: impl Into<String>) {
+        self.report_recovered_before(span.start as usize);
         self.errors.push(Diagnostic::error(Phase::Parse, span, message));
     }
 
-    /// Notes a syntax error at token `index` for the `errDist` rule.
-    pub fn note_syntax_error(&mut self, offset: usize) {
-        self.last_error_token = Some(self.token_ending_by(offset + 1).map_or(0, |(index, _, _)| index));
+    /// Coco's `errDist` rule: whether at least two tokens were consumed between the last error
+    /// and one whose last consumed token is `index`; notes the new error.
+    fn far_from_last_error(&mut self, index: i64) -> bool {
+        let far = self.last_error_token.is_none_or(|last| index >= last + 2);
+        self.last_error_token = Some(index);
+        far
+    }
+
+    /// Boogie's parser `SynErr`: at the token that starts at `offset`, unless fewer than two
+    /// tokens were consumed since the previous error.
+    pub fn syntax_error(&mut self, offset: usize, message: String) {
+        self.report_recovered_before(offset + 1);
+        self.report_syntax_error(offset, message);
+    }
+
+    fn report_syntax_error(&mut self, offset: usize, message: String) {
+        let index = self.token_ending_by(offset).map_or(-1, |(index, _, _)| index as i64);
+        if self.far_from_last_error(index) {
+            self.errors.push(Diagnostic::error(Phase::Parse, self.span(offset, offset), message));
+        }
+    }
+
+    /// Sets the syntax errors an earlier parse recovered from, in order of offset.
+    pub fn set_recovered(&mut self, recovered: impl IntoIterator<Item = (usize, String)>) {
+        self.recovered = recovered.into_iter().collect();
+    }
+
+    /// Reports the recovered syntax errors that stand before `offset`.
+    pub fn report_recovered_before(&mut self, offset: usize) {
+        while let Some((at, _)) = self.recovered.front()
+            && *at < offset
+        {
+            let (at, message) = self.recovered.pop_front().expect("a recovered error");
+            self.report_syntax_error(at, message);
+        }
     }
 
     pub fn ident(&self, text: &str, l: usize, r: usize) -> Ident {

@@ -287,6 +287,9 @@ pub enum Tok<'a> {
 
     /// A character that starts no token.
     Invalid,
+    /// A string literal that starts an attribute parameter (see `coco::AttributeStrings`);
+    /// never produced by the lexer itself.
+    AttrStr(&'a str),
 }
 
 /// A token with its byte range.

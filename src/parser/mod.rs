@@ -7,6 +7,7 @@
 //! Coco/R parser words it (see `syntax`).
 
 mod actions;
+mod coco;
 pub mod float;
 pub mod lexer;
 pub mod preprocess;
@@ -43,25 +44,40 @@ fn parse_text(
     defines: &[String],
 ) -> (Result<Program, Vec<Diagnostic>>, Vec<crate::source::LineDirective>) {
     let pre = preprocess::preprocess(file, text, defines);
-    let directives = pre.directives;
-    let checkpoints = lexer::Checkpoints::default();
-    let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&checkpoints)));
-    let mut ctx = actions::Ctx::new(file, &pre.text, checkpoints);
-    let mut errors = pre.errors;
-    let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
-    let result = match result {
-        Ok(program) => {
-            errors.append(&mut ctx.errors);
-            if errors.is_empty() { Ok(program) } else { Err(errors) }
-        }
-        Err(e) => {
-            let syntax = syntax::syntax_error(&mut ctx, &pre.text, e);
-            errors.append(&mut ctx.errors);
-            errors.push(syntax);
-            Err(errors)
-        }
-    };
-    (result, directives)
+    let mut recovered: Vec<coco::Recovered> = Vec::new();
+    // Each syntax error Coco would recover from by assuming a token means one more parse with
+    // that token inserted (see `coco`).
+    loop {
+        let checkpoints = lexer::Checkpoints::default();
+        let tokens = lexer::Tokens::new(&pre.text, Some(Rc::clone(&checkpoints)));
+        let tokens = coco::CocoTokens::new(tokens, &recovered);
+        let mut ctx = actions::Ctx::new(file, &pre.text, checkpoints);
+        ctx.set_recovered(recovered.iter().map(|r| (r.offset, r.message.clone())));
+        let result = grammar::ProgramParser::new().parse(&mut ctx, tokens.map(Ok::<_, ()>));
+        let mut errors = pre.errors.clone();
+        let result = match result {
+            Ok(program) => {
+                ctx.report_recovered_before(usize::MAX);
+                errors.append(&mut ctx.errors);
+                if errors.is_empty() { Ok(program) } else { Err(errors) }
+            }
+            Err(e) => {
+                let error = syntax::describe(&pre.text, e);
+                let assumed = coco::assumed_token(&error.message);
+                if let Some(token) = assumed
+                    && !error.at_end
+                    && recovered.len() < coco::MAX_RECOVERIES
+                {
+                    recovered.push(coco::Recovered { offset: error.offset, message: error.message, token });
+                    continue;
+                }
+                ctx.syntax_error(error.offset, error.message);
+                errors.append(&mut ctx.errors);
+                Err(errors)
+            }
+        };
+        return (result, pre.directives);
+    }
 }
 
 /// Parses a single expression (for tests and tools).
@@ -74,10 +90,9 @@ pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, V
         Ok(e) if ctx.errors.is_empty() => Ok(e),
         Ok(_) => Err(ctx.errors),
         Err(e) => {
-            let syntax = syntax::syntax_error(&mut ctx, &text, e);
-            let mut errors = std::mem::take(&mut ctx.errors);
-            errors.push(syntax);
-            Err(errors)
+            let error = syntax::describe(&text, e);
+            ctx.syntax_error(error.offset, error.message);
+            Err(ctx.errors)
         }
     }
 }

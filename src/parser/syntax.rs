@@ -13,9 +13,7 @@ use std::collections::BTreeSet;
 
 use lalrpop_util::ParseError;
 
-use super::actions::Ctx;
 use super::lexer::Tok;
-use crate::diagnostics::{Diagnostic, Phase};
 
 const IDENT_TOKENS: &[&str] =
     &["ident", "atomic", "both", "left", "right", "reveal", "hide", "push", "pop", "extends", "complete"];
@@ -23,7 +21,15 @@ const IDENT_TOKENS: &[&str] =
 /// Tokens Boogie's parser insists on at the end of a construct, most specific first.
 const CLOSERS: &[&str] = &[")", "]", "}|", "}", "then", "else", "::", ";", ":="];
 
-pub fn syntax_error(ctx: &mut Ctx<'_>, text: &str, error: ParseError<usize, Tok<'_>, ()>) -> Diagnostic {
+/// A syntax error as Boogie reports it: at the token that did not fit (or the end of the
+/// input), worded as Coco words it.
+pub struct SyntaxError {
+    pub offset: usize,
+    pub message: String,
+    pub at_end: bool,
+}
+
+pub fn describe(text: &str, error: ParseError<usize, Tok<'_>, ()>) -> SyntaxError {
     let (offset, expected) = match error {
         ParseError::UnrecognizedToken { token: (start, _, _), expected } => (start, expected),
         ParseError::UnrecognizedEof { location: _, expected } => (text.len(), expected),
@@ -31,11 +37,15 @@ pub fn syntax_error(ctx: &mut Ctx<'_>, text: &str, error: ParseError<usize, Tok<
         ParseError::InvalidToken { location } => (location, Vec::new()),
         ParseError::User { .. } => (text.len(), Vec::new()),
     };
-    ctx.note_syntax_error(offset);
-    let expected: BTreeSet<String> = expected.into_iter().map(|e| e.trim_matches('"').replace("\\\"", "\"")).collect();
-    let message = message(&expected);
-    let span = ctx.span(offset, offset);
-    Diagnostic::error(Phase::Parse, span, message)
+    let expected: BTreeSet<String> = expected
+        .into_iter()
+        .map(|e| match e.trim_matches('"') {
+            // A string that starts an attribute parameter is still a string to Boogie.
+            "attrstring" => "string".to_string(),
+            e => e.replace("\\\"", "\""),
+        })
+        .collect();
+    SyntaxError { offset, message: message(&expected), at_end: offset >= text.len() }
 }
 
 fn message(expected: &BTreeSet<String>) -> String {
