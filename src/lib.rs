@@ -12,3 +12,4 @@ pub mod parser;
 pub mod printer;
 pub mod report;
 pub mod source;
+pub mod typeck;
