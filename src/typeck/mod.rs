@@ -21,6 +21,7 @@
 pub mod check;
 pub mod resolve;
 pub mod types;
+pub mod unify;
 
 use rustc_hash::FxHashMap;
 

@@ -30,6 +30,12 @@ pub struct TypeVarId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProxyId(pub u32);
 
+impl ProxyId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Bool,
@@ -93,6 +99,21 @@ impl Type {
 pub trait TypeNames {
     fn type_ctor_name(&self, id: TypeCtorId) -> Symbol;
     fn type_var_name(&self, id: TypeVarId) -> Symbol;
+    /// What a proxy prints as. The type checker's view knows its bindings; without it a proxy
+    /// prints as `?`.
+    fn proxy(&self, _id: ProxyId) -> ProxyDisplay {
+        ProxyDisplay::Unknown
+    }
+}
+
+/// How [`Type::display`] shows a proxy (Boogie's `TypeProxy.Emit`, `MapTypeProxy.Emit`).
+pub enum ProxyDisplay {
+    /// `?`
+    Unknown,
+    /// Bound: printed as what it stands for.
+    Bound(Type),
+    /// An unbound map proxy of this arity: `[?, ?]?`.
+    Map(usize),
 }
 
 impl Type {
@@ -147,7 +168,19 @@ impl fmt::Display for DisplayType<'_> {
             Type::Bv(n) => write!(f, "bv{n}"),
             Type::Float { significand, exponent } => write!(f, "float{significand}e{exponent}"),
             Type::Var(v) => write!(f, "{}", self.names.type_var_name(*v)),
-            Type::Proxy(_) => f.write_str("?"),
+            Type::Proxy(p) => match self.names.proxy(*p) {
+                ProxyDisplay::Unknown => f.write_str("?"),
+                ProxyDisplay::Bound(t) => {
+                    write!(f, "{}", DisplayType { ty: &t, names: self.names, strength: self.strength })
+                }
+                ProxyDisplay::Map(arity) => {
+                    f.write_str("[")?;
+                    for i in 0..arity {
+                        f.write_str(if i == 0 { "?" } else { ", ?" })?;
+                    }
+                    f.write_str("]?")
+                }
+            },
             Type::Ctor(c, args) => self.applied(f, self.names.type_ctor_name(*c), args),
             Type::Synonym(s) => self.applied(f, self.names.type_ctor_name(s.synonym), &s.args),
             Type::Map(m) => {
