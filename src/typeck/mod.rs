@@ -205,6 +205,12 @@ pub struct Symbols {
     pub functions_by_name: FxHashMap<Symbol, FunctionId>,
     pub procedures_by_name: FxHashMap<Symbol, ProcedureId>,
     pub types_by_name: FxHashMap<Symbol, TypeCtorId>,
+    /// Datatype field selectors (Boogie's `DatatypeTypeCtorDecl.GetAccessors`): for a datatype
+    /// and a field name, each constructor that has such a field with the field's index among
+    /// the constructor's parameters, in constructor order. Resolution fills it; `e->f`,
+    /// `e->(f := v)` and `e is C` are resolved by the type checker once the datatype of `e` is
+    /// known, as in Boogie.
+    pub accessors: FxHashMap<(TypeCtorId, Symbol), Vec<(FunctionId, usize)>>,
 }
 
 impl Symbols {
