@@ -103,6 +103,9 @@ pub(super) struct Checker<'a> {
     impl_of_decl: FxHashMap<u32, ImplementationId>,
     proc_of_decl: FxHashMap<u32, ProcedureId>,
     function_of_decl: FxHashMap<u32, FunctionId>,
+    /// The last type variable bound at each name position: for a function's type parameter,
+    /// the binder its definition axiom replays.
+    replayed_type_var: FxHashMap<Pos, TypeVarId>,
 }
 
 /// Type names for messages: the program's, plus the checker's fresh variables and proxies.
@@ -171,7 +174,12 @@ impl<'a> Checker<'a> {
                 function_of_decl.insert(d.0, FunctionId(i as u32));
             }
         }
+        let mut replayed_type_var = FxHashMap::default();
+        for (i, tv) in sy.type_vars.iter().enumerate() {
+            replayed_type_var.insert(Pos::of(tv.name.span), TypeVarId(i as u32));
+        }
         Checker {
+            replayed_type_var,
             res,
             sy,
             options,
@@ -461,9 +469,33 @@ impl<'a> Checker<'a> {
             }
         } else {
             // The definition axiom `(forall<..> xs :: {f(xs)} f(xs): R == body)`, checked after
-            // the function; the quantifier carries the function's attributes.
+            // the function; the quantifier carries the function's attributes. Its type
+            // parameters are new binders (resolution's replay of the function's, bound at the
+            // same names): the formals' and the result's types are seen through them.
             if !f.params.is_empty() || !f.type_params.is_empty() {
                 self.attributes(&f.attrs);
+            }
+            let mut replay = super::unify::Subst::default();
+            let mut params = Vec::new();
+            if let Some(fid) = fid {
+                let info = &self.sy.functions[fid.index()];
+                for t in &info.type_params {
+                    let Some(tv) = self.sy.type_vars.get(t.0 as usize) else { continue };
+                    if let Some(&r) = self.replayed_type_var.get(&Pos::of(tv.name.span)) {
+                        if r != *t {
+                            replay.insert(*t, Type::Var(r));
+                        }
+                    }
+                }
+                params = info.params.clone();
+            }
+            let result = result.map(|r| self.u.substitute(&r, &replay));
+            if !replay.is_empty() {
+                for v in &params {
+                    let t = self.sy.vars[v.index()].ty.clone();
+                    let t = self.u.substitute(&t, &replay);
+                    self.let_types.insert(*v, t);
+                }
             }
             let before = self.errors;
             let t = self.expr(body);
@@ -471,6 +503,9 @@ impl<'a> Checker<'a> {
                 if self.errors == before {
                     self.equality(result, &t, f.name.span, BinaryOp::Eq);
                 }
+            }
+            for v in &params {
+                self.let_types.remove(v);
             }
         }
     }
@@ -757,18 +792,47 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `assume !g` made of a guard: the guard is checked again, then the negation.
+    /// `assume !g` made of a guard, `!g` built as Boogie's `Expr.Not` builds it: `!!x` is `x`,
+    /// a comparison is replaced by its negation with swapped operands (`a <= b` by `b < a`,
+    /// reported at `b`), anything else is negated. The guard's parts are checked again.
     fn negated_guard(&mut self, g: &'a Expr, at: Span) {
         let before = self.errors;
-        let t = self.expr(g);
-        let not = if self.errors != before {
-            Unifier::error_type()
-        } else if self.u.unify(&t, &Type::Bool) {
-            Type::Bool
-        } else {
-            let msg = format!("invalid argument type ({}) to unary operator !", self.show(&t));
-            self.error(g.span, msg);
-            Unifier::error_type()
+        let not = match &g.kind {
+            ExprKind::Unary { op: UnaryOp::Not, arg } => self.expr(arg),
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(
+                    op,
+                    BinaryOp::Eq | BinaryOp::Neq | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Gt
+                ) =>
+            {
+                let (negated, first, second) = match op {
+                    BinaryOp::Eq => (BinaryOp::Neq, lhs, rhs),
+                    BinaryOp::Neq => (BinaryOp::Eq, lhs, rhs),
+                    BinaryOp::Lt => (BinaryOp::Le, rhs, lhs),
+                    BinaryOp::Le => (BinaryOp::Lt, rhs, lhs),
+                    BinaryOp::Ge => (BinaryOp::Gt, rhs, lhs),
+                    _ => (BinaryOp::Ge, rhs, lhs),
+                };
+                let t0 = self.expr(first);
+                let t1 = self.expr(second);
+                if self.errors != before {
+                    Unifier::error_type()
+                } else {
+                    self.binary(negated, &t0, &t1, first.span).unwrap_or_else(Unifier::error_type)
+                }
+            }
+            _ => {
+                let t = self.expr(g);
+                if self.errors != before {
+                    Unifier::error_type()
+                } else if self.u.unify(&t, &Type::Bool) {
+                    Type::Bool
+                } else {
+                    let msg = format!("invalid argument type ({}) to unary operator !", self.show(&t));
+                    self.error(g.span, msg);
+                    Unifier::error_type()
+                }
+            }
         };
         if !self.u.unify(&not, &Type::Bool) {
             let msg = format!("an assumed expression must be of type bool (got: {})", self.show(&not));
@@ -900,7 +964,7 @@ impl<'a> Checker<'a> {
                 if self.errors != before {
                     return None;
                 }
-                self.field_access(&t.unwrap_or_else(Unifier::error_type), field, *span)
+                self.field_access(&t.unwrap_or_else(Unifier::error_type), field, field.span)
             }
         }
     }

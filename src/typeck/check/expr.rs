@@ -276,7 +276,7 @@ impl<'a> Checker<'a> {
                 if let Some(t) = self.nary_gate(e, before) {
                     return t;
                 }
-                let result = self.field_access(&t, field, e.span);
+                let result = self.field_access(&t, field, field.span);
                 self.nary_done(e, result)
             }
             ExprKind::FieldUpdate(fu) => {
@@ -286,7 +286,7 @@ impl<'a> Checker<'a> {
                 if let Some(t) = self.nary_gate(e, before) {
                     return t;
                 }
-                let result = match self.field_access(&t, &fu.field, e.span) {
+                let result = match self.field_access(&t, &fu.field, fu.field.span) {
                     None => None,
                     Some(expected) => {
                         if self.u.unify(&vt, &expected) {
@@ -297,7 +297,7 @@ impl<'a> Checker<'a> {
                                 self.show(&vt),
                                 self.show(&expected)
                             );
-                            self.error(e.span, msg);
+                            self.error(fu.field.span, msg);
                             None
                         }
                     }
@@ -369,7 +369,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn binary(&mut self, op: BinaryOp, t0: &Type, t1: &Type, span: Span) -> Option<Type> {
+    pub(super) fn binary(&mut self, op: BinaryOp, t0: &Type, t1: &Type, span: Span) -> Option<Type> {
         use BinaryOp::*;
         let u = &mut self.u;
         let same_float = |u: &Unifier| match (u.float(t0), u.float(t1)) {
@@ -728,7 +728,7 @@ impl<'a> Checker<'a> {
             Err(shown) => {
                 let msg =
                     format!("is-constructor must be applied to a datatype, {} is not a datatype", self.show(&shown));
-                self.error(e.span, msg);
+                self.error(ctor.span, msg);
                 return None;
             }
         };
@@ -736,7 +736,7 @@ impl<'a> Checker<'a> {
         let Some(f) = found else {
             let shown = Type::Ctor(c, args);
             let msg = format!("datatype {} does not have a constructor with name {}", self.show(&shown), ctor.name);
-            self.error(e.span, msg);
+            self.error(ctor.span, msg);
             return None;
         };
         let info = &self.sy.functions[f.index()];
