@@ -522,6 +522,28 @@ struct ProcMeta {
     /// before the callee is resolved).
     ins: usize,
     outs: usize,
+    /// Civl: the layer of a yield procedure or yield invariant, the layer range of an action.
+    layers: (i64, i64),
+}
+
+/// Civl's `LayerRange.Min` and `LayerRange.Max`.
+const LAYER_MIN: i64 = 0;
+const LAYER_MAX: i64 = i32::MAX as i64;
+
+/// Civl's `FindLayers`: the numbers of every `{:layer ...}`, without duplicates, in order.
+fn find_layers(attrs: &[Attribute]) -> Vec<i64> {
+    let mut layers: Vec<i64> = attrs
+        .iter()
+        .filter(|a| a.key == "layer")
+        .flat_map(|a| a.params.iter())
+        .filter_map(|p| match p {
+            AttrParam::Expr(Expr { kind: ExprKind::IntLit(d), .. }) => Some(d.parse::<i64>().unwrap_or(LAYER_MAX)),
+            _ => None,
+        })
+        .collect();
+    layers.sort_unstable();
+    layers.dedup();
+    layers
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1299,24 +1321,39 @@ impl Resolver<'_> {
             }
             (Item::Procedure { decl }, d) => {
                 let (sig, meta) = match d {
-                    Decl::Procedure(p) => {
-                        (procedure_signature(p), ProcMeta { pure: p.pure, kind: ProcKind::Plain, ins: 0, outs: 0 })
-                    }
+                    Decl::Procedure(p) => (
+                        procedure_signature(p),
+                        ProcMeta { pure: p.pure, kind: ProcKind::Plain, ins: 0, outs: 0, layers: (0, 0) },
+                    ),
                     Decl::YieldInvariant(y) => (
                         Signature { name: y.name, type_params: &[], ins: &y.params, outs: &[], attrs: &y.attrs },
-                        ProcMeta { pure: false, kind: ProcKind::YieldInvariant, ins: 0, outs: 0 },
+                        ProcMeta { pure: false, kind: ProcKind::YieldInvariant, ins: 0, outs: 0, layers: (0, 0) },
                     ),
                     Decl::Action(a) => (
                         Signature { name: a.name, type_params: &[], ins: &a.ins, outs: &a.outs, attrs: &a.attrs },
-                        ProcMeta { pure: a.pure, kind: ProcKind::Action, ins: 0, outs: 0 },
+                        ProcMeta { pure: a.pure, kind: ProcKind::Action, ins: 0, outs: 0, layers: (0, 0) },
                     ),
                     Decl::YieldProcedure(y) => (
                         Signature { name: y.name, type_params: &[], ins: &y.ins, outs: &y.outs, attrs: &y.attrs },
-                        ProcMeta { pure: false, kind: ProcKind::YieldProcedure, ins: 0, outs: 0 },
+                        ProcMeta { pure: false, kind: ProcKind::YieldProcedure, ins: 0, outs: 0, layers: (0, 0) },
                     ),
                     _ => return,
                 };
-                self.add_procedure(&sig, decl, meta, item);
+                let id = self.add_procedure(&sig, decl, meta, item);
+                let layers = match meta.kind {
+                    ProcKind::Plain => (0, 0),
+                    ProcKind::Action => self.to_layer_range(sig.attrs, sig.name.span, (LAYER_MIN, LAYER_MAX)),
+                    ProcKind::YieldInvariant | ProcKind::YieldProcedure => {
+                        let layers = find_layers(sig.attrs);
+                        if layers.len() == 1 {
+                            (layers[0], layers[0])
+                        } else {
+                            self.error(sig.name.span, "expected single layer number");
+                            (0, 0)
+                        }
+                    }
+                };
+                self.proc_meta[id.index()].layers = layers;
             }
             _ => {}
         }
@@ -1606,6 +1643,7 @@ impl Resolver<'_> {
                 }
                 self.attrs(&v.attrs);
                 self.attrs(&g.attrs);
+                self.to_layer_range(&v.attrs, ident.span, (LAYER_MIN, LAYER_MAX));
             }
             (Item::Function { .. }, Decl::Function(f)) => self.function(f),
             (Item::FunctionDefinition { .. }, Decl::Function(f)) => self.function_definition(f),
@@ -1614,9 +1652,9 @@ impl Resolver<'_> {
                 let (mut requires, mut ensures, mut measures, mut modifies) = (vec![], vec![], vec![], vec![]);
                 for s in &d.specs {
                     match s {
-                        Spec::Requires { attrs, expr, .. } => requires.push(Clause::Expr(attrs, expr)),
-                        Spec::Ensures { attrs, expr, .. } => ensures.push(Clause::Expr(attrs, expr)),
-                        Spec::Measure { attrs, exprs, .. } => measures.push((&attrs[..], &exprs[..])),
+                        Spec::Requires { attrs, expr, span, .. } => requires.push(Clause::Expr(attrs, expr, *span)),
+                        Spec::Ensures { attrs, expr, span, .. } => ensures.push(Clause::Expr(attrs, expr, *span)),
+                        Spec::Measure { attrs, exprs, span, .. } => measures.push((&attrs[..], &exprs[..], *span)),
                         Spec::Modifies { vars, span } => modifies.push((&vars[..], *span)),
                     }
                 }
@@ -1626,7 +1664,7 @@ impl Resolver<'_> {
             (Item::Procedure { .. }, Decl::YieldInvariant(y)) => {
                 let Some(Ref::Procedure(id)) = self.res.refs.get(&Pos::of(y.name.span)).copied() else { return };
                 let sig = Signature { name: y.name, type_params: &[], ins: &y.params, outs: &[], attrs: &y.attrs };
-                let preserves = y.preserves.iter().map(|(a, e, _)| Clause::Expr(a, e)).collect();
+                let preserves = y.preserves.iter().map(|(a, e, span)| Clause::Expr(a, e, *span)).collect();
                 let specs =
                     ProcSpecs { modifies: vec![], requires: vec![], measures: vec![], preserves, ensures: vec![] };
                 self.current_proc = Some(id);
@@ -1757,14 +1795,19 @@ impl Resolver<'_> {
 
 /// A requires/ensures/preserves clause: a proposition, or (Civl) a call of a yield invariant.
 enum Clause<'a> {
-    Expr(&'a [Attribute], &'a Expr),
-    Call(&'a CallCmd),
+    Expr(&'a [Attribute], &'a Expr, ast::Span),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ClauseKind {
+    Requires,
+    Ensures,
 }
 
 struct ProcSpecs<'a> {
     modifies: Vec<(&'a [Ident], ast::Span)>,
     requires: Vec<Clause<'a>>,
-    measures: Vec<(&'a [Attribute], &'a [Expr])>,
+    measures: Vec<(&'a [Attribute], &'a [Expr], ast::Span)>,
     preserves: Vec<Clause<'a>>,
     ensures: Vec<Clause<'a>>,
 }
@@ -1789,6 +1832,7 @@ impl Resolver<'_> {
                     self.assumption_vars.insert(v);
                 }
                 self.attrs(&g.attrs);
+                self.variable_layers(&g.attrs, name.span);
                 vars.push(v);
             }
         }
@@ -1806,13 +1850,83 @@ impl Resolver<'_> {
         }
     }
 
-    fn clause(&mut self, c: &Clause) {
-        match c {
-            Clause::Expr(attrs, e) => {
-                self.expr(e);
-                self.attrs(attrs);
+    fn clause(&mut self, c: &Clause, kind: ClauseKind) {
+        let Clause::Expr(attrs, e, span) = c;
+        self.expr(e);
+        self.attrs(attrs);
+        self.spec_layers(attrs, *span, kind);
+    }
+
+    /// Civl's layer checks of a requires/ensures clause (`Requires.Resolve`).
+    fn spec_layers(&mut self, attrs: &[Attribute], at: ast::Span, kind: ClauseKind) {
+        let Some(p) = self.current_proc else { return };
+        let meta = self.proc_meta[p.index()];
+        match meta.kind {
+            ProcKind::YieldProcedure => self.at_most_layer(attrs, at, meta.layers.0),
+            ProcKind::Action if kind == ClauseKind::Requires => {
+                let layers = find_layers(attrs);
+                match (layers.first(), layers.last()) {
+                    (Some(&lo), Some(&hi)) => {
+                        let (min, max) = meta.layers;
+                        if !(min <= lo && hi <= max) {
+                            self.error(at, format!("each layer must be within [{min}, {max}]"));
+                        }
+                    }
+                    _ => self.error(at, "expected layers"),
+                }
             }
-            Clause::Call(call) => self.call(call),
+            _ => {}
+        }
+    }
+
+    fn at_most_layer(&mut self, attrs: &[Attribute], at: ast::Span, layer: i64) {
+        match find_layers(attrs).last() {
+            None => self.error(at, "expected layers"),
+            Some(&hi) if hi > layer => self.error(at, format!("each layer must not be more than {layer}")),
+            _ => {}
+        }
+    }
+
+    /// The yield procedure being resolved, with its layer.
+    fn yield_procedure_layer(&self) -> Option<i64> {
+        let p = self.current_proc?;
+        let meta = self.proc_meta[p.index()];
+        (meta.kind == ProcKind::YieldProcedure).then_some(meta.layers.0)
+    }
+
+    /// Civl's `ToLayerRange`.
+    fn to_layer_range(&mut self, attrs: &[Attribute], at: ast::Span, default: (i64, i64)) -> (i64, i64) {
+        let layers = find_layers(attrs);
+        match layers.as_slice() {
+            [] => default,
+            [l] => (*l, *l),
+            [lo, hi] => (*lo, *hi),
+            _ => {
+                self.error(at, "invalid layer range");
+                default
+            }
+        }
+    }
+
+    /// Civl's layer check of a variable of a yield procedure (`Variable.Resolve`).
+    fn variable_layers(&mut self, attrs: &[Attribute], at: ast::Span) {
+        if let Some(layer) = self.yield_procedure_layer() {
+            let (_, hi) = self.to_layer_range(attrs, at, (LAYER_MIN, layer));
+            if hi > layer {
+                self.error(at, "hidden layer of local variable may not be more than the layer of its procedure");
+            }
+        }
+    }
+
+    /// Civl's layer check of a measure (`MeasureCmd.Resolve`).
+    fn measure_layers(&mut self, attrs: &[Attribute], at: ast::Span) {
+        if let Some(layer) = self.yield_procedure_layer() {
+            let layers = find_layers(attrs);
+            if layers.is_empty() {
+                self.error(at, "measure command in a yield procedure must specify at least one layer");
+            } else if layers.iter().any(|l| *l > layer) {
+                self.error(at, format!("each layer must not be more than {layer}"));
+            }
         }
     }
 
@@ -1846,16 +1960,17 @@ impl Resolver<'_> {
         let ins = self.formals(sig.ins, VarKind::In, true);
         self.formals_where(sig.ins, &ins);
         for c in &specs.requires {
-            self.clause(c);
+            self.clause(c, ClauseKind::Requires);
         }
-        for (attrs, exprs) in &specs.measures {
+        for (attrs, exprs, span) in &specs.measures {
             self.attrs(attrs);
+            self.measure_layers(attrs, *span);
             for e in exprs.iter() {
                 self.expr(e);
             }
         }
         for c in &specs.preserves {
-            self.clause(c);
+            self.clause(c, ClauseKind::Requires);
         }
         let outs = self.formals(sig.outs, VarKind::Out, true);
         self.formals_where(sig.outs, &outs);
@@ -1863,7 +1978,7 @@ impl Resolver<'_> {
             self.state = State::Two;
         }
         for c in &specs.ensures {
-            self.clause(c);
+            self.clause(c, ClauseKind::Ensures);
         }
         self.state = saved_state;
         self.attrs(sig.attrs);
@@ -1944,6 +2059,10 @@ impl Resolver<'_> {
                     }
                     self.attrs(&l.attrs);
                     self.attrs(&g.attrs);
+                    if self.yield_procedure_layer().is_some() {
+                        let attrs: Vec<Attribute> = l.attrs.iter().chain(&g.attrs).cloned().collect();
+                        self.variable_layers(&attrs, name.span);
+                    }
                     vars.push(v);
                 }
             }
@@ -1969,8 +2088,8 @@ impl Resolver<'_> {
         for s in &a.specs {
             match s {
                 ActionSpec::Modifies { vars, span } => modifies.push((&vars[..], *span)),
-                ActionSpec::Requires { body: YieldClauseBody::Expr { attrs, expr }, .. } => {
-                    requires.push(Clause::Expr(attrs, expr))
+                ActionSpec::Requires { body: YieldClauseBody::Expr { attrs, expr }, span } => {
+                    requires.push(Clause::Expr(attrs, expr, *span))
                 }
                 ActionSpec::Requires { body: YieldClauseBody::Call(c), .. } => yield_requires.push(c),
                 ActionSpec::Asserts { attrs, expr, .. } => asserts.push((attrs, expr)),
@@ -2025,19 +2144,19 @@ impl Resolver<'_> {
         for s in &y.specs {
             match s {
                 YieldSpec::Modifies { vars, span } => modifies.push((&vars[..], *span)),
-                YieldSpec::Requires { body: YieldClauseBody::Expr { attrs, expr }, .. } => {
-                    requires.push(Clause::Expr(attrs, expr))
+                YieldSpec::Requires { body: YieldClauseBody::Expr { attrs, expr }, span } => {
+                    requires.push(Clause::Expr(attrs, expr, *span))
                 }
                 YieldSpec::Requires { body: YieldClauseBody::Call(c), .. } => yield_requires.push(c),
-                YieldSpec::Preserves { body: YieldClauseBody::Expr { attrs, expr }, .. } => {
-                    preserves.push(Clause::Expr(attrs, expr))
+                YieldSpec::Preserves { body: YieldClauseBody::Expr { attrs, expr }, span } => {
+                    preserves.push(Clause::Expr(attrs, expr, *span))
                 }
                 YieldSpec::Preserves { body: YieldClauseBody::Call(c), .. } => yield_preserves.push(c),
-                YieldSpec::Ensures { body: YieldClauseBody::Expr { attrs, expr }, .. } => {
-                    ensures.push(Clause::Expr(attrs, expr))
+                YieldSpec::Ensures { body: YieldClauseBody::Expr { attrs, expr }, span } => {
+                    ensures.push(Clause::Expr(attrs, expr, *span))
                 }
                 YieldSpec::Ensures { body: YieldClauseBody::Call(c), .. } => yield_ensures.push(c),
-                YieldSpec::Measure { attrs, exprs, .. } => measures.push((&attrs[..], &exprs[..])),
+                YieldSpec::Measure { attrs, exprs, span } => measures.push((&attrs[..], &exprs[..], *span)),
                 YieldSpec::Refines { name, .. } => refines = Some(*name),
                 YieldSpec::RefinesInline { name, body, .. } => {
                     refines = Some(*name);
@@ -2162,8 +2281,9 @@ impl Resolver<'_> {
                     }
                 }
                 for spec in &w.invariants {
-                    if let LoopSpec::Measure { attrs, exprs, .. } = spec {
+                    if let LoopSpec::Measure { attrs, exprs, span } = spec {
                         self.attrs(attrs);
+                        self.measure_layers(attrs, *span);
                         for e in exprs {
                             self.expr(e);
                         }
@@ -2216,6 +2336,11 @@ impl Resolver<'_> {
     fn assert(&mut self, attrs: &[Attribute], e: &Expr, at: ast::Span) {
         self.expr(e);
         self.attrs(attrs);
+        if let Some(layer) = self.yield_procedure_layer()
+            && !attrs.iter().any(|a| a.key == "yields")
+        {
+            self.at_most_layer(attrs, at, layer);
+        }
         self.statement_id(attrs, at);
     }
 
@@ -2282,6 +2407,7 @@ impl Resolver<'_> {
             }
             CmdKind::Measure { attrs, exprs } => {
                 self.attrs(attrs);
+                self.measure_layers(attrs, c.span);
                 for e in exprs {
                     self.expr(e);
                 }
@@ -2393,6 +2519,14 @@ impl Resolver<'_> {
         self.replay = true;
         self.attrs(&c.attrs);
         self.replay = saved;
+        if let Some(layer) = self.yield_procedure_layer() {
+            let layers = find_layers(&c.attrs);
+            if layers.len() > 2 {
+                self.error(c.span, "expected layer range");
+            } else if layers.last().is_some_and(|l| *l > layer) {
+                self.error(c.span, format!("layer must be no more than layer {layer}"));
+            }
+        }
         self.statement_id(&c.attrs, c.span);
         let Some(caller) = self.current_proc else { return };
         let caller = self.proc_meta[caller.index()];
