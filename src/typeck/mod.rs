@@ -119,6 +119,8 @@ pub enum VarKind {
 pub struct VarInfo {
     pub name: Ident,
     pub kind: VarKind,
+    /// The declared type, resolved. A let-bound variable has no declared type: resolution
+    /// leaves `Type::Bool` there and the type checker takes the type of its right-hand side.
     pub ty: Type,
     pub attrs_of: Option<DeclIndex>,
 }
@@ -245,6 +247,20 @@ pub struct Resolution {
     /// The number of expressions numbered ([`NodeId`]s run from 0 to this).
     pub expr_count: u32,
     /// The type each `ast::Type` occurrence resolved to, by the position of its first token.
+    /// Only whole types written in the program are recorded (a declaration's or binder's type,
+    /// a coercion's, a synonym's body), not the types nested inside them. Where Boogie
+    /// resolves one written type twice (`procedure P(x: T) { ... }` is a procedure and an
+    /// implementation), the first resolution is kept; the variables' own types
+    /// ([`VarInfo::ty`]) are the ones to use for formals.
+    ///
+    /// Notes on `refs` for the checker: the formals of `procedure P(..) { body }` are, for the
+    /// implementation part, variables of their own ([`ImplementationInfo::ins`]), but their
+    /// binder positions name the procedure's formals; the body of a function that is neither
+    /// `{:inline}` nor `{:define}` (which Boogie resolves as an axiom) refers to the function's
+    /// own formals ([`FunctionInfo::params`]); type parameters of procedures, functions,
+    /// implementations, quantifiers and map types are bound at their binder positions
+    /// ([`Ref::TypeVar`]), and [`ProcedureInfo::type_params`], [`FunctionInfo::type_params`]
+    /// and map types list them in Boogie's order (first occurrence in the argument types).
     pub types: FxHashMap<Pos, Type>,
 }
 
