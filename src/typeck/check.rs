@@ -59,6 +59,7 @@ enum Inst {
     OnMapProxy {
         map: Type,
         args: Vec<Type>,
+        result: Type,
     },
 }
 
@@ -499,10 +500,20 @@ impl<'a> Checker<'a> {
             }
             let before = self.errors;
             let t = self.expr(body);
-            if let Some(result) = &result {
-                if self.errors == before {
-                    self.equality(result, &t, f.name.span, BinaryOp::Eq);
-                }
+            let equal = match &result {
+                Some(result) if self.errors == before => self.equality(result, &t, f.name.span, BinaryOp::Eq),
+                _ => false,
+            };
+            // The equation's type (Boogie's error type when it failed) must be bool, as the
+            // quantifier's body or the axiom.
+            let eq_type = if equal { Type::Bool } else { Unifier::error_type() };
+            if !self.u.unify(&eq_type, &Type::Bool) {
+                let msg = if f.params.is_empty() && f.type_params.is_empty() {
+                    "axioms must be of type bool"
+                } else {
+                    "quantifier body must be of type bool"
+                };
+                self.error(f.name.span, msg);
             }
             for v in &params {
                 self.let_types.remove(v);
@@ -828,8 +839,10 @@ impl<'a> Checker<'a> {
                 } else if self.u.unify(&t, &Type::Bool) {
                     Type::Bool
                 } else {
+                    // Boogie's `Expr.Not` makes this negation at no token: `(0,-1)`.
+                    let nowhere = Span { file: FileId(u32::MAX), start: 0, end: 0 };
                     let msg = format!("invalid argument type ({}) to unary operator !", self.show(&t));
-                    self.error(g.span, msg);
+                    self.error(nowhere, msg);
                     Unifier::error_type()
                 }
             }
@@ -956,9 +969,18 @@ impl<'a> Checker<'a> {
                 }
                 let map = map.unwrap_or_else(Unifier::error_type);
                 let order = self.next_order();
-                self.map_select(&map, || print_lhs(base), lhs_span(base), &args, *span, "map assignment", None, order)
+                self.map_select(
+                    &map,
+                    || print_lhs(base),
+                    lhs_span(base),
+                    &args,
+                    *span,
+                    "map assignment",
+                    Some(NodeId::NONE),
+                    order,
+                )
             }
-            AssignLhs::Field { base, field, span } => {
+            AssignLhs::Field { base, field, .. } => {
                 let before = self.errors;
                 let t = self.lhs(base);
                 if self.errors != before {
@@ -1189,11 +1211,14 @@ impl<'a> Checker<'a> {
     fn instantiation(&mut self, i: usize) -> (Vec<TypeVarId>, Vec<Type>) {
         match &self.insts[i].inst {
             Inst::Known(ts) => (self.insts[i].params.clone(), ts.clone()),
-            Inst::OnMapProxy { map, args } => {
-                let (map, args) = (map.clone(), args.clone());
+            Inst::OnMapProxy { map, args, result } => {
+                let (map, mut args) = (map.clone(), args.clone());
+                args.push(result.clone());
                 match self.u.shallow(&map) {
-                    Type::Map(m) if !m.type_params.is_empty() && m.args.len() == args.len() => {
-                        let inst = self.u.infer_type_params(&m.type_params, &m.args, &args);
+                    Type::Map(m) if !m.type_params.is_empty() && m.args.len() + 1 == args.len() => {
+                        let mut formals = m.args.clone();
+                        formals.push(m.result.clone());
+                        let inst = self.u.infer_type_params(&m.type_params, &formals, &args);
                         self.insts[i].params = m.type_params.clone();
                         self.insts[i].inst = Inst::Known(inst.clone());
                         (m.type_params.clone(), inst)

@@ -94,7 +94,7 @@ impl<'a> Checker<'a> {
                     return t;
                 }
                 let subject = args.first().map_or(e.span, |a| a.span);
-                let t = self.apply_function(fid, &actuals, subject, Some(e.id), order);
+                let t = self.apply_function(fid, &actuals, subject, Some((e.id, e.span)), order);
                 self.nary_done(e, t)
             }
             ExprKind::Arith { to, arg } => {
@@ -600,7 +600,7 @@ impl<'a> Checker<'a> {
         f: FunctionId,
         actuals: &[(Type, Span)],
         subject: Span,
-        node: Option<NodeId>,
+        node: Option<(NodeId, Span)>,
         order: u32,
     ) -> Option<Type> {
         let info = &self.sy.functions[f.index()];
@@ -610,9 +610,9 @@ impl<'a> Checker<'a> {
         let op = format!("application of {}", info.name.name);
         let (results, inst) = self.check_argument_types(&params, &formals, actuals, &result, None, subject, &op);
         let results = results?;
-        if let Some(node) = node {
+        if let Some((node, at)) = node {
             if !params.is_empty() {
-                self.record_inst(node, subject, order, params, Inst::Known(inst));
+                self.record_inst(node, at, order, params, Inst::Known(inst));
             }
         }
         results.into_iter().next()
@@ -674,11 +674,12 @@ impl<'a> Checker<'a> {
             }
             Type::Proxy(p) => {
                 let arg_types: Vec<Type> = args.iter().map(|(t, _)| t.clone()).collect();
+                let result = self.u.select_on_proxy(p, arg_types.clone());
                 if let Some(node) = node {
-                    let inst = Inst::OnMapProxy { map: mt.clone(), args: arg_types.clone() };
+                    let inst = Inst::OnMapProxy { map: mt.clone(), args: arg_types, result: result.clone() };
                     self.record_inst(node, subject, order, Vec::new(), inst);
                 }
-                Some(self.u.select_on_proxy(p, arg_types))
+                Some(result)
             }
             _ => None,
         }
