@@ -52,7 +52,9 @@ impl<'a> Checker<'a> {
 
     fn record_inst(&mut self, node: NodeId, span: Span, order: u32, params: Vec<TypeVarId>, inst: Inst) {
         if node.0 != NodeId::NONE.0 {
-            self.inst_of.insert(node.0, self.insts.len());
+            if let Some(slot) = self.inst_of.get_mut(node.index()) {
+                *slot = self.insts.len() as u32;
+            }
         }
         self.insts.push(InstRecord { node, span, order, params, inst });
     }
@@ -513,7 +515,7 @@ impl<'a> Checker<'a> {
     /// The type variables free in the instantiations of the applications in `e` (Boogie's
     /// `ComputeFreeVariables` on a trigger, type variables part).
     fn trigger_type_vars(&mut self, e: &Expr, out: &mut Vec<TypeVarId>) {
-        if let Some(&i) = self.inst_of.get(&e.id.0) {
+        if let Some(i) = self.inst_of.get(e.id.index()).map(|&i| i as usize).filter(|&i| i < self.insts.len()) {
             let (_, inst) = self.instantiation(i);
             for t in inst {
                 for v in self.u.free_vars(&t) {
@@ -538,7 +540,7 @@ impl<'a> Checker<'a> {
         formal_outs: &[Type],
         actual_outs: Option<&[(Type, Span)]>,
         subject: Span,
-        op: &str,
+        op: OpName,
     ) -> (Option<Vec<Type>>, Vec<Type>) {
         if formals.len() != actuals.len() {
             self.error(subject, format!("wrong number of arguments in {op}: {}", actuals.len()));
@@ -603,16 +605,16 @@ impl<'a> Checker<'a> {
         node: Option<(NodeId, Span)>,
         order: u32,
     ) -> Option<Type> {
-        let info = &self.sy.functions[f.index()];
-        let params = info.type_params.clone();
-        let formals = info.param_types.clone();
-        let result = [info.result.clone()];
-        let op = format!("application of {}", info.name.name);
-        let (results, inst) = self.check_argument_types(&params, &formals, actuals, &result, None, subject, &op);
+        let sy = self.sy;
+        let info = &sy.functions[f.index()];
+        let op = OpName::Application(info.name.name);
+        let result = std::slice::from_ref(&info.result);
+        let (results, inst) =
+            self.check_argument_types(&info.type_params, &info.param_types, actuals, result, None, subject, op);
         let results = results?;
         if let Some((node, at)) = node {
-            if !params.is_empty() {
-                self.record_inst(node, at, order, params, Inst::Known(inst));
+            if !info.type_params.is_empty() {
+                self.record_inst(node, at, order, info.type_params.clone(), Inst::Known(inst));
             }
         }
         results.into_iter().next()
@@ -627,7 +629,7 @@ impl<'a> Checker<'a> {
         map_span: Span,
         args: &[(Type, Span)],
         subject: Span,
-        op: &str,
+        op: &'static str,
         node: Option<NodeId>,
         order: u32,
     ) -> Option<Type> {
@@ -662,7 +664,7 @@ impl<'a> Checker<'a> {
                     std::slice::from_ref(&m.result),
                     None,
                     subject,
-                    op,
+                    OpName::Plain(op),
                 );
                 let results = results?;
                 if let Some(node) = node {
@@ -748,6 +750,24 @@ impl<'a> Checker<'a> {
             self.record_inst(e.id, e.span, order, params, Inst::Known(inst));
         }
         Some(Type::Bool)
+    }
+}
+
+/// What an argument check is about, for its messages (formatted only when one is reported).
+#[derive(Clone, Copy)]
+pub(super) enum OpName {
+    Plain(&'static str),
+    Application(Symbol),
+    CallTo(Symbol),
+}
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpName::Plain(s) => f.write_str(s),
+            OpName::Application(name) => write!(f, "application of {name}"),
+            OpName::CallTo(name) => write!(f, "call to {name}"),
+        }
     }
 }
 
