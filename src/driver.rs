@@ -100,8 +100,12 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
             report_phase(&reporter, out, &sources, &diagnostics, Phase::Resolve, &last_file)?;
             return Ok(0);
         }
-        Outcome::TypecheckFailed(diagnostics) => {
+        Outcome::TypecheckFailed { diagnostics, summary: true } => {
             report_phase(&reporter, out, &sources, &diagnostics, Phase::Typecheck, &last_file)?;
+            return Ok(0);
+        }
+        Outcome::TypecheckFailed { diagnostics, summary: false } => {
+            reporter.diagnostics(out, &sources, &diagnostics)?;
             return Ok(0);
         }
         Outcome::Typed(typed, warnings) => {

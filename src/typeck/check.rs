@@ -37,10 +37,20 @@ use super::{
 use crate::ast::*;
 use crate::diagnostics::{Diagnostic, Phase};
 
+/// What type checking found.
+pub struct Checked {
+    pub typing: Typing,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The errors are those of Boogie's function dependency check, which stops before type
+    /// checking proper and prints its errors without the `N type checking errors` line.
+    pub dependency_errors: bool,
+}
+
 /// Type-checks a resolved program. Errors are [`crate::diagnostics::Phase::Typecheck`].
-pub fn run(program: &Program, resolution: &Resolution, options: &TypeckOptions) -> (Typing, Vec<Diagnostic>) {
+pub fn run(program: &Program, resolution: &Resolution, options: &TypeckOptions) -> Checked {
     let mut c = Checker::new(program, resolution, options);
-    if c.function_dependencies() {
+    let dependencies_ok = c.function_dependencies();
+    if dependencies_ok {
         for (i, decl) in program.decls.iter().enumerate() {
             c.decl(DeclIndex(i as u32), decl);
         }
@@ -48,23 +58,9 @@ pub fn run(program: &Program, resolution: &Resolution, options: &TypeckOptions) 
             c.resolve_ambiguities();
         }
     }
-    c.finish()
+    let (typing, diagnostics) = c.finish();
+    Checked { typing, diagnostics, dependency_errors: !dependencies_ok }
 }
-
-/// Whether Boogie follows these type-checking errors with its `N type checking errors detected
-/// in F` line. It does not after its function dependency check (`{:inline}`/`{:define}`
-/// bodies, call cycles), which stops before type checking proper and prints its errors bare.
-pub fn prints_summary(diagnostics: &[Diagnostic]) -> bool {
-    !diagnostics.iter().any(|d| DEPENDENCY_ERRORS.iter().any(|m| d.message.starts_with(m)))
-}
-
-const DEPENDENCY_ERRORS: [&str; 5] = [
-    "Call cycle detected among functions",
-    "Function with :inline attribute must have a body",
-    "Function with :define attribute must have a body",
-    "Parameter to :inline attribute on a function must be Boolean",
-    "A function may not have both :inline and :define attributes",
-];
 
 /// A polymorphic use's instantiation, as recorded while checking.
 enum Inst {

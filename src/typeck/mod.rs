@@ -300,8 +300,12 @@ pub enum Outcome {
     Typed(Box<TypedProgram>, Vec<Diagnostic>),
     /// Resolution errors; type checking did not run.
     ResolutionFailed(Vec<Diagnostic>),
-    /// Type errors.
-    TypecheckFailed(Vec<Diagnostic>),
+    /// Type errors. `summary` is false for the errors of Boogie's function dependency check,
+    /// which Boogie prints without its `N type checking errors detected` line.
+    TypecheckFailed {
+        diagnostics: Vec<Diagnostic>,
+        summary: bool,
+    },
 }
 
 /// Resolves and type-checks `program`. With `stop_after_resolution` (Boogie's `/noTypecheck`)
@@ -315,10 +319,10 @@ pub fn run(mut program: Program, options: &TypeckOptions, stop_after_resolution:
     if stop_after_resolution {
         return Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: Typing::default() }), diagnostics);
     }
-    let (typing, more) = check::run(&program, &resolution, options);
-    diagnostics.extend(more);
+    let checked = check::run(&program, &resolution, options);
+    diagnostics.extend(checked.diagnostics);
     if diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return Outcome::TypecheckFailed(diagnostics);
+        return Outcome::TypecheckFailed { diagnostics, summary: !checked.dependency_errors };
     }
-    Outcome::Typed(Box::new(TypedProgram { program, resolution, typing }), diagnostics)
+    Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: checked.typing }), diagnostics)
 }
