@@ -1344,7 +1344,7 @@ fn collect_calls(e: &Expr, f: &mut dyn FnMut(Span)) {
     if let ExprKind::Call { .. } = e.kind {
         f(e.span);
     }
-    expr::for_each_child(e, &mut |c| collect_calls(c, f));
+    e.for_each_child(&mut |c| collect_calls(c, f));
 }
 
 /// Tarjan's algorithm (the graphs are a program's few inline functions; no library needed).

@@ -2607,54 +2607,7 @@ impl Resolver<'_> {
             }
             return;
         }
-        for_each_child(e, &mut |c| self.collect_vars(c, out));
-    }
-}
-
-/// Calls `f` on each direct subexpression of `e` (attributes and triggers included).
-fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    match &e.kind {
-        ExprKind::Call { args, .. } => args.iter().for_each(|a| f(a)),
-        ExprKind::Old(a)
-        | ExprKind::Arith { arg: a, .. }
-        | ExprKind::Unary { arg: a, .. }
-        | ExprKind::Is { arg: a, .. }
-        | ExprKind::Coerce { arg: a, .. }
-        | ExprKind::Extract { arg: a, .. }
-        | ExprKind::Field { arg: a, .. } => f(a),
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::BvConcat { lhs, rhs } => {
-            f(lhs);
-            f(rhs);
-        }
-        ExprKind::Select { map, indexes } => {
-            f(map);
-            indexes.iter().for_each(|i| f(i));
-        }
-        ExprKind::Store(s) => {
-            f(&s.map);
-            s.indexes.iter().for_each(|i| f(i));
-            f(&s.value);
-        }
-        ExprKind::FieldUpdate(u) => {
-            f(&u.arg);
-            f(&u.value);
-        }
-        ExprKind::Quant(q) => {
-            for t in &q.triggers {
-                t.exprs.iter().for_each(|e| f(e));
-            }
-            f(&q.body);
-        }
-        ExprKind::Let(l) => {
-            l.rhss.iter().for_each(|r| f(r));
-            f(&l.body);
-        }
-        ExprKind::IfThenElse { cond, then, els } => {
-            f(cond);
-            f(then);
-            f(els);
-        }
-        _ => {}
+        e.for_each_child(&mut |c| self.collect_vars(c, out));
     }
 }
 
@@ -2799,7 +2752,7 @@ impl Resolver<'_> {
                 self.pop_scope();
             }
             ExprKind::Code(c) => self.code_expr(c),
-            _ => for_each_child(e, &mut |c| self.expr(c)),
+            _ => e.for_each_child(&mut |c| self.expr(c)),
         }
     }
 

@@ -525,7 +525,7 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        for_each_child(e, &mut |c| self.trigger_type_vars(c, out));
+        e.for_each_child(&mut |c| self.trigger_type_vars(c, out));
     }
 
     /// Boogie's `Type.CheckArgumentTypes`: instantiates the type parameters with fresh proxies,
@@ -789,53 +789,6 @@ fn float_literal_type(text: &str) -> Type {
     }
     let significand = text[j..end].parse().unwrap_or(0);
     Type::Float { significand, exponent }
-}
-
-/// Calls `f` on each direct subexpression of `e` (not into code expressions' commands).
-pub(super) fn for_each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
-    match &e.kind {
-        ExprKind::Call { args, .. } => args.iter().for_each(f),
-        ExprKind::Old(a)
-        | ExprKind::Arith { arg: a, .. }
-        | ExprKind::Unary { arg: a, .. }
-        | ExprKind::Is { arg: a, .. }
-        | ExprKind::Coerce { arg: a, .. }
-        | ExprKind::Extract { arg: a, .. }
-        | ExprKind::Field { arg: a, .. } => f(a),
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::BvConcat { lhs, rhs } => {
-            f(lhs);
-            f(rhs);
-        }
-        ExprKind::Select { map, indexes } => {
-            f(map);
-            indexes.iter().for_each(f);
-        }
-        ExprKind::Store(s) => {
-            f(&s.map);
-            s.indexes.iter().for_each(&mut *f);
-            f(&s.value);
-        }
-        ExprKind::FieldUpdate(u) => {
-            f(&u.arg);
-            f(&u.value);
-        }
-        ExprKind::Quant(q) => {
-            for t in &q.triggers {
-                t.exprs.iter().for_each(&mut *f);
-            }
-            f(&q.body);
-        }
-        ExprKind::Let(l) => {
-            l.rhss.iter().for_each(&mut *f);
-            f(&l.body);
-        }
-        ExprKind::IfThenElse { cond, then, els } => {
-            f(cond);
-            f(then);
-            f(els);
-        }
-        _ => {}
-    }
 }
 
 #[cfg(test)]
