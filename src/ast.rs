@@ -435,6 +435,57 @@ pub enum ExprKind {
 const _: () = assert!(std::mem::size_of::<ExprKind>() <= 32);
 const _: () = assert!(std::mem::size_of::<Expr>() <= 48);
 
+impl Expr {
+    /// Calls `f` on each direct subexpression, in source order: operands, indexes, a
+    /// quantifier's triggers then body, a let's right-hand sides then body. Not attributes,
+    /// nor the commands of a code expression.
+    pub fn for_each_child<'e>(&'e self, f: &mut dyn FnMut(&'e Expr)) {
+        match &self.kind {
+            ExprKind::Call { args, .. } => args.iter().for_each(f),
+            ExprKind::Old(a)
+            | ExprKind::Arith { arg: a, .. }
+            | ExprKind::Unary { arg: a, .. }
+            | ExprKind::Is { arg: a, .. }
+            | ExprKind::Coerce { arg: a, .. }
+            | ExprKind::Extract { arg: a, .. }
+            | ExprKind::Field { arg: a, .. } => f(a),
+            ExprKind::Binary { lhs, rhs, .. } | ExprKind::BvConcat { lhs, rhs } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExprKind::Select { map, indexes } => {
+                f(map);
+                indexes.iter().for_each(f);
+            }
+            ExprKind::Store(s) => {
+                f(&s.map);
+                s.indexes.iter().for_each(&mut *f);
+                f(&s.value);
+            }
+            ExprKind::FieldUpdate(u) => {
+                f(&u.arg);
+                f(&u.value);
+            }
+            ExprKind::Quant(q) => {
+                for t in &q.triggers {
+                    t.exprs.iter().for_each(&mut *f);
+                }
+                f(&q.body);
+            }
+            ExprKind::Let(l) => {
+                l.rhss.iter().for_each(&mut *f);
+                f(&l.body);
+            }
+            ExprKind::IfThenElse { cond, then, els } => {
+                f(cond);
+                f(then);
+                f(els);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `m[i, j := v]`
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoreExpr {

@@ -17,17 +17,21 @@
 //!    reported the problem itself.
 //! 6. `/print:F` prints the concatenated program (before resolution, as Boogie does).
 //! 7. `/noResolve` ends here, printing nothing more; `/noTypecheck` after resolution.
-//! 8. Then resolution, type checking and verification, which do not exist yet: rboogie says
-//!    so on stderr and prints Boogie's closing line for a program with nothing verified.
+//! 8. Resolution, then (unless `/noTypecheck`) type checking: a phase with errors prints them
+//!    and `N name resolution errors detected in F` / `N type checking errors detected in F`,
+//!    `F` being the last input file, and the run ends (exit 0, no trailer).
+//! 9. Verification does not exist yet: under `/noVerify` rboogie prints Boogie's closing line
+//!    for a program with nothing verified; otherwise it says so on stderr and exits 2.
 //!
 //! Exit codes are Boogie's: 1 for a command line or input list it cannot use, 0 otherwise
 //! (also after parse, resolution, type or verification errors); 1 if stdout fails.
 
 use crate::ast::Program;
 use crate::cli::{Options, ShowEnv, help_text, version_text};
-use crate::diagnostics::{Phase, Severity};
+use crate::diagnostics::{Diagnostic, Phase, Severity};
 use crate::report::{Counts, Format, Reporter};
 use crate::source::SourceMap;
+use crate::typeck::Outcome;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -88,13 +92,30 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
         return Ok(0);
     }
 
-    // Name resolution goes here; Boogie stops after it under /noTypecheck.
-    writeln!(err, "rboogie: note: name resolution is not implemented yet")?;
+    // Boogie names the last input file in its error summaries (`fileNames[^1]`).
+    let last_file = display_name(options, files.last().map_or("", String::as_str));
+    let typeck_options = crate::typeck::TypeckOptions { infer_modifies: options.infer_modifies };
+    let _typed = match crate::typeck::run(program, &typeck_options, options.no_typecheck) {
+        Outcome::ResolutionFailed(diagnostics) => {
+            report_phase(&reporter, out, &sources, &diagnostics, Phase::Resolve, &last_file)?;
+            return Ok(0);
+        }
+        Outcome::TypecheckFailed { diagnostics, summary: true } => {
+            report_phase(&reporter, out, &sources, &diagnostics, Phase::Typecheck, &last_file)?;
+            return Ok(0);
+        }
+        Outcome::TypecheckFailed { diagnostics, summary: false } => {
+            reporter.diagnostics(out, &sources, &diagnostics)?;
+            return Ok(0);
+        }
+        Outcome::Typed(typed, warnings) => {
+            reporter.diagnostics(out, &sources, &warnings)?;
+            typed
+        }
+    };
     if options.no_typecheck {
         return Ok(0);
     }
-    // Type checking goes here, then verification unless /noVerify.
-    writeln!(err, "rboogie: note: type checking is not implemented yet")?;
     if options.verify {
         // No trailer: "0 errors" from a run that checked nothing would read as a clean
         // result to a front end that parses Boogie's output.
@@ -103,6 +124,20 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
     }
     reporter.trailer(out, &Counts::default())?;
     Ok(0)
+}
+
+/// Prints a phase's diagnostics and Boogie's `N ... errors detected in F` (counting errors only).
+fn report_phase(
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    phase: Phase,
+    file: &str,
+) -> io::Result<()> {
+    reporter.diagnostics(out, sources, diagnostics)?;
+    let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    reporter.phase_summary(out, phase, errors, file)
 }
 
 /// The input files with `.txt` lists expanded, all checked to be `.bpl` files, or Boogie's

@@ -11,4 +11,6 @@ pub mod driver;
 pub mod parser;
 pub mod printer;
 pub mod report;
+pub mod smt;
 pub mod source;
+pub mod typeck;

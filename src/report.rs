@@ -80,7 +80,8 @@ pub fn boogie_line_with(sources: &SourceMap, diagnostic: &Diagnostic, style: Boo
             };
             (file, line, col)
         }
-        None => (String::new(), 0, 0),
+        // Boogie's `Token.NoToken`: line 0, column 0, printed one less in the zero-based style.
+        None => (String::new(), 0, if style.zero_based_columns { -1 } else { 0 }),
     };
     format!("{file}({line},{col}): {keyword}: {}", diagnostic.message)
 }

@@ -1,0 +1,328 @@
+//! Resolution and type checking: from the parsed [`Program`] to a [`TypedProgram`], or
+//! Boogie's errors.
+//!
+//! Two phases, as in Boogie (`Program.Resolve`, then `Program.Typecheck`), each collecting all
+//! its errors before the driver stops:
+//!
+//! 1. [`resolve`]: registers every top-level name with Boogie's duplicate rules, resolves
+//!    every type to a [`Type`] (synonyms expanded, arities checked), binds every identifier
+//!    occurrence to what it names (the [`Symbols`] arenas), numbers every expression
+//!    ([`NodeId`]), and checks what Boogie checks while resolving (`old` outside two-state
+//!    contexts, trigger shapes, labels, ...). Errors: [`Phase::Resolve`].
+//! 2. [`check`]: infers and checks the type of every expression by unification (Boogie's
+//!    `Typecheck`), records each expression's type and each polymorphic use's instantiation,
+//!    and checks commands and declarations (assignments, modifies clauses, implementations
+//!    against their procedures, ...). Errors: [`Phase::Typecheck`].
+//!
+//! The result keeps the tree as parsed and puts everything learned in side tables (see
+//! ../shared/STYLE.md, "ids and side tables"): later stages never resolve a name or infer a
+//! type again.
+
+pub mod check;
+pub mod resolve;
+pub mod types;
+pub mod unify;
+
+use rustc_hash::FxHashMap;
+
+use crate::ast::{FileId, Ident, NodeId, Program, Span, Symbol};
+use crate::diagnostics::Diagnostic;
+pub use types::{ProxyId, Type, TypeCtorId, TypeNames, TypeVarId};
+
+/// Options of Boogie's that change what resolution and type checking accept.
+#[derive(Clone, Debug, Default)]
+pub struct TypeckOptions {
+    /// `/inferModifies`: no error for assigning a global missing from `modifies`.
+    pub infer_modifies: bool,
+}
+
+/// The position of an identifier occurrence: the key of [`Resolution::refs`]. Identifier
+/// tokens never overlap, so their start offsets are unique within a parsed program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub file: FileId,
+    pub start: u32,
+}
+
+impl Pos {
+    pub fn of(span: Span) -> Pos {
+        Pos { file: span.file, start: span.start }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids
+
+macro_rules! ids {
+    ($($(#[$doc:meta])* $name:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    )*};
+}
+
+ids! {
+    /// A variable of any kind (constant, global, formal, local, bound): [`Symbols::vars`].
+    VarId;
+    /// A function, including datatype constructors and field selectors: [`Symbols::functions`].
+    FunctionId;
+    /// [`Symbols::procedures`]
+    ProcedureId;
+    /// [`Symbols::implementations`]
+    ImplementationId;
+    /// [`Symbols::axioms`]
+    AxiomId;
+    /// A block label within one implementation (or code expression): [`Symbols::labels`].
+    LabelId;
+}
+
+/// An index into [`Program::decls`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeclIndex(pub u32);
+
+// ---------------------------------------------------------------------------------------------
+// What names refer to
+
+/// What an identifier occurrence names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ref {
+    Var(VarId),
+    Function(FunctionId),
+    Procedure(ProcedureId),
+    TypeCtor(TypeCtorId),
+    TypeVar(TypeVarId),
+    Label(LabelId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarKind {
+    /// `const`; `unique` when declared so.
+    Const { unique: bool },
+    /// `var` at the top level.
+    Global,
+    /// An in-parameter of a procedure, implementation or function.
+    In,
+    /// An out-parameter of a procedure or implementation (or a function's named result).
+    Out,
+    /// `var` in an implementation body or code expression.
+    Local,
+    /// Bound by a quantifier, lambda or let.
+    Bound,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    pub name: Ident,
+    pub kind: VarKind,
+    /// The declared type, resolved. A let-bound variable has no declared type: resolution
+    /// leaves `Type::Bool` there and the type checker takes the type of its right-hand side.
+    pub ty: Type,
+    pub attrs_of: Option<DeclIndex>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TypeCtorInfo {
+    pub name: Ident,
+    pub arity: usize,
+    /// For a synonym: its parameters and its body, expanded.
+    pub synonym: Option<(Vec<TypeVarId>, Type)>,
+    /// For a datatype: its constructors.
+    pub datatype_ctors: Option<Vec<FunctionId>>,
+    pub decl: Option<DeclIndex>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TypeVarInfo {
+    pub name: Ident,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FunctionKind {
+    /// A `function` declaration.
+    Declared,
+    /// A datatype constructor.
+    Constructor { datatype: TypeCtorId, index: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionInfo {
+    pub name: Ident,
+    pub kind: FunctionKind,
+    pub type_params: Vec<TypeVarId>,
+    /// The formals (bound as [`VarKind::In`] variables when named, for the body's sake);
+    /// unnamed formals get a variable too, so the lists line up with `param_types`.
+    pub params: Vec<VarId>,
+    pub param_types: Vec<Type>,
+    pub result: Type,
+    pub decl: Option<DeclIndex>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ProcedureInfo {
+    pub name: Ident,
+    pub type_params: Vec<TypeVarId>,
+    pub ins: Vec<VarId>,
+    pub outs: Vec<VarId>,
+    /// The `modifies` clauses' variables, in order, duplicates kept.
+    pub modifies: Vec<VarId>,
+    pub decl: DeclIndex,
+}
+
+#[derive(Clone, Debug)]
+pub struct ImplementationInfo {
+    pub name: Ident,
+    /// `None` when the procedure is not declared (a resolution error).
+    pub procedure: Option<ProcedureId>,
+    pub type_params: Vec<TypeVarId>,
+    pub ins: Vec<VarId>,
+    pub outs: Vec<VarId>,
+    pub locals: Vec<VarId>,
+    /// `Some(i)` for the body of a procedure declared with one (`procedure P() { ... }`),
+    /// which Boogie splits into a procedure and an implementation.
+    pub decl: DeclIndex,
+}
+
+#[derive(Clone, Debug)]
+pub struct LabelInfo {
+    pub name: Ident,
+}
+
+/// Every named thing in the program, in arenas addressed by the ids above.
+#[derive(Clone, Debug, Default)]
+pub struct Symbols {
+    pub vars: Vec<VarInfo>,
+    pub type_ctors: Vec<TypeCtorInfo>,
+    pub type_vars: Vec<TypeVarInfo>,
+    pub functions: Vec<FunctionInfo>,
+    pub procedures: Vec<ProcedureInfo>,
+    pub implementations: Vec<ImplementationInfo>,
+    pub labels: Vec<LabelInfo>,
+    /// Top-level names: variables and constants, functions, procedures, types.
+    pub globals: FxHashMap<Symbol, VarId>,
+    pub functions_by_name: FxHashMap<Symbol, FunctionId>,
+    pub procedures_by_name: FxHashMap<Symbol, ProcedureId>,
+    pub types_by_name: FxHashMap<Symbol, TypeCtorId>,
+    /// Datatype field selectors (Boogie's `DatatypeTypeCtorDecl.GetAccessors`): for a datatype
+    /// and a field name, each constructor that has such a field with the field's index among
+    /// the constructor's parameters, in constructor order. Resolution fills it; `e->f`,
+    /// `e->(f := v)` and `e is C` are resolved by the type checker once the datatype of `e` is
+    /// known, as in Boogie.
+    pub accessors: FxHashMap<(TypeCtorId, Symbol), Vec<(FunctionId, usize)>>,
+}
+
+impl Symbols {
+    pub fn var(&self, id: VarId) -> &VarInfo {
+        &self.vars[id.index()]
+    }
+    pub fn function(&self, id: FunctionId) -> &FunctionInfo {
+        &self.functions[id.index()]
+    }
+    pub fn procedure(&self, id: ProcedureId) -> &ProcedureInfo {
+        &self.procedures[id.index()]
+    }
+}
+
+impl TypeNames for Symbols {
+    fn type_ctor_name(&self, id: TypeCtorId) -> Symbol {
+        self.type_ctors[id.0 as usize].name.name
+    }
+    fn type_var_name(&self, id: TypeVarId) -> Symbol {
+        self.type_vars[id.0 as usize].name.name
+    }
+}
+
+/// What resolution learns.
+#[derive(Clone, Debug, Default)]
+pub struct Resolution {
+    pub symbols: Symbols,
+    /// What every identifier occurrence names, by its position: declarations (binders) and
+    /// uses alike — variables in expressions, function names in calls, callees, `modifies`
+    /// entries, assignment targets, havoc targets, goto targets, type names in types.
+    pub refs: FxHashMap<Pos, Ref>,
+    /// The number of expressions numbered ([`NodeId`]s run from 0 to this).
+    pub expr_count: u32,
+    /// The type each `ast::Type` occurrence resolved to, by the position of its first token.
+    /// Only whole types written in the program are recorded (a declaration's or binder's type,
+    /// a coercion's, a synonym's body), not the types nested inside them. Where Boogie
+    /// resolves one written type twice (`procedure P(x: T) { ... }` is a procedure and an
+    /// implementation), the first resolution is kept; the variables' own types
+    /// ([`VarInfo::ty`]) are the ones to use for formals.
+    ///
+    /// Notes on `refs` for the checker: the formals of `procedure P(..) { body }` are, for the
+    /// implementation part, variables of their own ([`ImplementationInfo::ins`]), but their
+    /// binder positions name the procedure's formals; the body of a function that is neither
+    /// `{:inline}` nor `{:define}` (which Boogie resolves as an axiom) refers to the function's
+    /// own formals ([`FunctionInfo::params`]); type parameters of procedures, functions,
+    /// implementations, quantifiers and map types are bound at their binder positions
+    /// ([`Ref::TypeVar`]), and [`ProcedureInfo::type_params`], [`FunctionInfo::type_params`]
+    /// and map types list them in Boogie's order (first occurrence in the argument types).
+    pub types: FxHashMap<Pos, Type>,
+}
+
+/// What type checking learns.
+#[derive(Clone, Debug, Default)]
+pub struct Typing {
+    /// The type of every expression, by [`NodeId`].
+    pub expr_types: Vec<Type>,
+    /// For each use of a polymorphic function or map (by [`NodeId`] of the call or select
+    /// expression), the types its type parameters were instantiated with, in order.
+    pub instantiations: FxHashMap<NodeId, Vec<Type>>,
+}
+
+/// A resolved and type-checked program: the tree as parsed, plus side tables.
+#[derive(Clone, Debug)]
+pub struct TypedProgram {
+    pub program: Program,
+    pub resolution: Resolution,
+    pub typing: Typing,
+}
+
+impl TypedProgram {
+    pub fn symbols(&self) -> &Symbols {
+        &self.resolution.symbols
+    }
+    pub fn type_of(&self, id: NodeId) -> &Type {
+        &self.typing.expr_types[id.index()]
+    }
+    pub fn referent(&self, name: &Ident) -> Option<Ref> {
+        self.resolution.refs.get(&Pos::of(name.span)).copied()
+    }
+}
+
+/// How far the program got, with the diagnostics of the phase that stopped it (and any
+/// warnings of earlier phases).
+pub enum Outcome {
+    Typed(Box<TypedProgram>, Vec<Diagnostic>),
+    /// Resolution errors; type checking did not run.
+    ResolutionFailed(Vec<Diagnostic>),
+    /// Type errors. `summary` is false for the errors of Boogie's function dependency check,
+    /// which Boogie prints without its `N type checking errors detected` line.
+    TypecheckFailed {
+        diagnostics: Vec<Diagnostic>,
+        summary: bool,
+    },
+}
+
+/// Resolves and type-checks `program`. With `stop_after_resolution` (Boogie's `/noTypecheck`)
+/// a program that resolves comes back with an empty [`Typing`].
+pub fn run(mut program: Program, options: &TypeckOptions, stop_after_resolution: bool) -> Outcome {
+    use crate::diagnostics::Severity;
+    let (resolution, mut diagnostics) = resolve::run(&mut program, options);
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Outcome::ResolutionFailed(diagnostics);
+    }
+    if stop_after_resolution {
+        return Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: Typing::default() }), diagnostics);
+    }
+    let checked = check::run(&program, &resolution, options);
+    diagnostics.extend(checked.diagnostics);
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Outcome::TypecheckFailed { diagnostics, summary: !checked.dependency_errors };
+    }
+    Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: checked.typing }), diagnostics)
+}
