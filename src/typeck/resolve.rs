@@ -592,7 +592,7 @@ struct Resolver<'o> {
 fn find_bool_attr(attrs: &[Attribute], key: &str) -> bool {
     attrs.iter().any(|a| {
         a.key == key
-            && match a.params.as_slice() {
+            && match &a.params[..] {
                 [] => true,
                 [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(true), .. })] => true,
                 _ => false,
@@ -601,7 +601,7 @@ fn find_bool_attr(attrs: &[Attribute], key: &str) -> bool {
 }
 
 fn find_string_attr<'a>(attrs: &'a [Attribute], key: &str) -> Option<&'a str> {
-    attrs.iter().find_map(|a| match a.params.as_slice() {
+    attrs.iter().find_map(|a| match &a.params[..] {
         [AttrParam::Str(s, _)] if a.key == key => Some(s.as_str()),
         _ => None,
     })
@@ -635,7 +635,7 @@ fn items(program: &Program) -> Vec<Item> {
             Decl::Type(_) => items.push(Item::Type { decl }),
             Decl::Datatype(_) => items.push(Item::Datatype { decl }),
             Decl::Const(c) => {
-                for index in 0..c.uses.as_ref().map_or(0, Vec::len) {
+                for index in 0..c.uses.as_ref().map_or(0, |u| u.len()) {
                     items.push(Item::ConstAxiom { decl, index: index as u32 });
                 }
                 for name in 0..c.names.len() {
@@ -643,7 +643,7 @@ fn items(program: &Program) -> Vec<Item> {
                 }
             }
             Decl::Function(f) => {
-                for index in 0..f.uses.as_ref().map_or(0, Vec::len) {
+                for index in 0..f.uses.as_ref().map_or(0, |u| u.len()) {
                     items.push(Item::FunctionAxiom { decl, index: index as u32 });
                 }
                 items.push(Item::Function { decl });
