@@ -7,7 +7,13 @@
 //! largest programs of `Test/` that Boogie type-checks. Target, printed beside the figures:
 //! parse + resolve + type check at least 15 MB/s.
 //!
+//! Also measured: the generated programs of 5 and 20 MB that the front-end bench parses
+//! (`benches/common/generated.rs`). `--quick` measures a 1 MB one instead.
+//! `--dump BYTES` prints the generated program of that size.
 //! `--profile PATH [RUNS]` only runs the front end on one file, for a profiler.
+
+#[path = "common/generated.rs"]
+mod generated;
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -16,6 +22,10 @@ use std::time::{Duration, Instant};
 use rboogie::parser;
 use rboogie::source::SourceMap;
 use rboogie::typeck::{self, Outcome, TypeckOptions};
+
+/// The binary's allocator, so that the figures are the binary's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const TARGET_MB_PER_S: f64 = 15.0;
 
@@ -80,6 +90,11 @@ fn measure(name: &str, text: &str, runs: usize) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(i) = args.iter().position(|a| a == "--dump") {
+        let bytes: usize = args.get(i + 1).and_then(|n| n.parse().ok()).expect("--dump BYTES");
+        print!("{}", generated::generate(bytes));
+        return;
+    }
     if let Some(i) = args.iter().position(|a| a == "--profile") {
         let path = args.get(i + 1).expect("--profile PATH [RUNS]");
         let runs: usize = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(5);
@@ -89,8 +104,16 @@ fn main() {
         }
         return;
     }
+    println!("rboogie front end to typed program: parse + resolve + type check");
+    println!("target: >= {TARGET_MB_PER_S} MB/s");
+    println!("{:<72} {:>6} {:>17} {:>7} {:>8}", "input", "MB", "MB/s best / median", "parse", "typeck");
+    let quick = args.iter().any(|a| a == "--quick");
+    for bytes in if quick { vec![1_000_000] } else { vec![5_000_000, 20_000_000] } {
+        let text = generated::generate(bytes);
+        measure(&format!("generated {} MB", bytes / 1_000_000), &text, if bytes > 10_000_000 { 3 } else { 5 });
+    }
     let Ok(dir) = std::env::var("BOOGIE_TESTS") else {
-        println!("set BOOGIE_TESTS to a checkout of Boogie's Test/ directory to measure its programs");
+        println!("(set BOOGIE_TESTS to a checkout of Boogie's Test/ directory to measure its programs too)");
         return;
     };
     let dir = Path::new(&dir);
@@ -100,9 +123,6 @@ fn main() {
             files.push(f);
         }
     }
-    println!("rboogie front end to typed program: parse + resolve + type check");
-    println!("target: >= {TARGET_MB_PER_S} MB/s");
-    println!("{:<72} {:>6} {:>17} {:>7} {:>8}", "input", "MB", "MB/s best / median", "parse", "typeck");
     for file in files {
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
         let name = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
