@@ -117,7 +117,7 @@ pub(super) struct Checker<'a> {
     function_of_decl: FxHashMap<u32, FunctionId>,
     /// The last type variable bound at each name position: for a function's type parameter,
     /// the binder its definition axiom replays.
-    replayed_type_var: FxHashMap<Pos, TypeVarId>,
+    replayed_type_var: super::PosMap<TypeVarId>,
 }
 
 /// Type names for messages: the program's, plus the checker's fresh variables and proxies.
@@ -186,7 +186,7 @@ impl<'a> Checker<'a> {
                 function_of_decl.insert(d.0, FunctionId(i as u32));
             }
         }
-        let mut replayed_type_var = FxHashMap::default();
+        let mut replayed_type_var = super::PosMap::default();
         for (i, tv) in sy.type_vars.iter().enumerate() {
             replayed_type_var.insert(Pos::of(tv.name.span), TypeVarId(i as u32));
         }
