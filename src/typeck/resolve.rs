@@ -887,7 +887,13 @@ fn free_type_vars(ty: &Type, out: &mut Vec<TypeVarId>) {
 }
 
 /// Replaces the type variables `params` by `args` (no capture: every binder is distinct).
+/// Without parameters the type is shared, not copied: every use of a synonym such as
+/// `type Heap = <a>[ref, Field a]a` then expands to the same map type, which the unifier
+/// recognises by identity.
 fn substitute(ty: &Type, params: &[TypeVarId], args: &[Type]) -> Type {
+    if params.is_empty() {
+        return ty.clone();
+    }
     match ty {
         Type::Var(v) => match params.iter().position(|p| p == v) {
             Some(i) => args.get(i).cloned().unwrap_or(Type::Bool),

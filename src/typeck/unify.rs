@@ -339,7 +339,7 @@ impl Unifier {
 
     /// Boogie's `Substitute`: replaces free type variables; bound proxies are looked through.
     pub fn substitute(&mut self, t: &Type, subst: &Subst) -> Type {
-        if subst.is_empty() {
+        if subst.is_empty() || !self.may_change(t, subst) {
             return t.clone();
         }
         match t {
@@ -381,6 +381,22 @@ impl Unifier {
                 Type::Synonym(Rc::new(SynonymType { synonym: s.synonym, args, expansion }))
             }
             _ => t.clone(),
+        }
+    }
+
+    /// Whether substituting `subst` in `t` could give anything but `t`: a variable of its
+    /// domain occurs in `t` (free or not), or a bound proxy, which substitution replaces. When
+    /// not, `t` is kept as it is (shared, and recognised by identity when unified).
+    fn may_change(&self, t: &Type, subst: &Subst) -> bool {
+        match t {
+            Type::Var(v) => subst.contains_key(v),
+            Type::Proxy(p) => self.proxies[p.index()].bound.is_some(),
+            Type::Ctor(_, args) => args.iter().any(|a| self.may_change(a, subst)),
+            Type::Map(m) => m.args.iter().any(|a| self.may_change(a, subst)) || self.may_change(&m.result, subst),
+            Type::Synonym(s) => {
+                s.args.iter().any(|a| self.may_change(a, subst)) || self.may_change(&s.expansion, subst)
+            }
+            _ => false,
         }
     }
 
@@ -478,6 +494,8 @@ impl Unifier {
                         let b = b.clone();
                         self.unify_in(&b, a, uv, subst)
                     }
+                    // A type unifies with itself, binding nothing: no renaming apart needed.
+                    Type::Map(n) if Rc::ptr_eq(m, n) => true,
                     Type::Map(n) => {
                         let (m, n) = (m.clone(), n.clone());
                         self.unify_maps(&m, &n, uv, subst)
