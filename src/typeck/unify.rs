@@ -462,6 +462,9 @@ impl Unifier {
     }
 
     pub fn unify_in(&mut self, a: &Type, b: &Type, uv: &[TypeVarId], subst: &mut Subst) -> bool {
+        if basic_equal(a.expanded(), b.expanded()) {
+            return true;
+        }
         match a {
             Type::Synonym(s) => {
                 let e = s.expansion.clone();

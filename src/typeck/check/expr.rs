@@ -529,8 +529,8 @@ impl<'a> Checker<'a> {
     }
 
     /// Boogie's `Type.CheckArgumentTypes`: instantiates the type parameters with fresh proxies,
-    /// unifies formals with actuals (reporting each mismatch), and returns the results' types
-    /// (`None` when errors leave them undetermined) and the instantiation.
+    /// unifies formals with actuals (reporting each mismatch), and returns the instantiation;
+    /// the results' types are `formal_outs` under [`Instantiation::subst`].
     #[allow(clippy::too_many_arguments)]
     pub(super) fn check_argument_types(
         &mut self,
@@ -541,15 +541,16 @@ impl<'a> Checker<'a> {
         actual_outs: Option<&[(Type, Span)]>,
         subject: Span,
         op: OpName,
-    ) -> (Option<Vec<Type>>, Vec<Type>) {
+    ) -> Instantiation {
+        let unchecked = Instantiation { subst: Subst::default(), inst: Vec::new(), determined: params.is_empty() };
         if formals.len() != actuals.len() {
             self.error(subject, format!("wrong number of arguments in {op}: {}", actuals.len()));
-            return (params.is_empty().then(|| formal_outs.to_vec()), Vec::new());
+            return unchecked;
         }
         if let Some(outs) = actual_outs {
             if formal_outs.len() != outs.len() {
                 self.error(subject, format!("wrong number of result variables in {op}: {}", outs.len()));
-                return (params.is_empty().then(|| formal_outs.to_vec()), Vec::new());
+                return unchecked;
             }
         }
         let before = self.errors;
@@ -561,8 +562,13 @@ impl<'a> Checker<'a> {
             subst.insert(*p, proxy);
         }
         for (i, (formal, (actual, span))) in formals.iter().zip(actuals).enumerate() {
-            let f = self.u.substitute(formal, &subst);
-            if !self.u.unify(&f, actual) {
+            let unified = if subst.is_empty() {
+                self.u.unify(formal, actual)
+            } else {
+                let f = self.u.substitute(formal, &subst);
+                self.u.unify(&f, actual)
+            };
+            if !unified {
                 let msg = format!(
                     "invalid type for argument {i} in {op}: {} (expected: {})",
                     self.show(actual),
@@ -584,17 +590,16 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let results: Vec<Type> = formal_outs.iter().map(|t| self.u.substitute(t, &subst)).collect();
+        let mut determined = true;
         if self.errors != before {
             let mut free = Vec::new();
-            for r in &results {
-                free.extend(self.u.free_vars(r));
+            for r in formal_outs {
+                let r = self.u.substitute(r, &subst);
+                free.extend(self.u.free_vars(&r));
             }
-            if params.iter().any(|p| free.contains(p)) {
-                return (None, inst);
-            }
+            determined = !params.iter().any(|p| free.contains(p));
         }
-        (Some(results), inst)
+        Instantiation { subst, inst, determined }
     }
 
     pub(super) fn apply_function(
@@ -609,15 +614,18 @@ impl<'a> Checker<'a> {
         let info = &sy.functions[f.index()];
         let op = OpName::Application(info.name.name);
         let result = std::slice::from_ref(&info.result);
-        let (results, inst) =
+        let checked =
             self.check_argument_types(&info.type_params, &info.param_types, actuals, result, None, subject, op);
-        let results = results?;
+        if !checked.determined {
+            return None;
+        }
+        let result = self.u.substitute(&info.result, &checked.subst);
         if let Some((node, at)) = node {
             if !info.type_params.is_empty() {
-                self.record_inst(node, at, order, info.type_params.clone(), Inst::Known(inst));
+                self.record_inst(node, at, order, info.type_params.clone(), Inst::Known(checked.inst));
             }
         }
-        results.into_iter().next()
+        Some(result)
     }
 
     /// Boogie's `MapSelect.Typecheck`, shared by selections, stores and map assignments.
@@ -657,7 +665,7 @@ impl<'a> Checker<'a> {
         }
         match self.u.shallow(&mt) {
             Type::Map(m) => {
-                let (results, inst) = self.check_argument_types(
+                let checked = self.check_argument_types(
                     &m.type_params,
                     &m.args,
                     args,
@@ -666,13 +674,16 @@ impl<'a> Checker<'a> {
                     subject,
                     OpName::Plain(op),
                 );
-                let results = results?;
+                if !checked.determined {
+                    return None;
+                }
+                let result = self.u.substitute(&m.result, &checked.subst);
                 if let Some(node) = node {
                     if !m.type_params.is_empty() {
-                        self.record_inst(node, subject, order, m.type_params.clone(), Inst::Known(inst));
+                        self.record_inst(node, subject, order, m.type_params.clone(), Inst::Known(checked.inst));
                     }
                 }
-                results.into_iter().next()
+                Some(result)
             }
             Type::Proxy(p) => {
                 let arg_types: Vec<Type> = args.iter().map(|(t, _)| t.clone()).collect();
@@ -751,6 +762,16 @@ impl<'a> Checker<'a> {
         }
         Some(Type::Bool)
     }
+}
+
+/// What [`Checker::check_argument_types`] found.
+pub(super) struct Instantiation {
+    /// The type parameters to their instances (empty for a monomorphic operation).
+    pub subst: Subst,
+    /// The instances, in the order of the parameters.
+    pub inst: Vec<Type>,
+    /// False when errors leave the results undetermined (a type parameter occurs in them).
+    pub determined: bool,
 }
 
 /// What an argument check is about, for its messages (formatted only when one is reported).
