@@ -55,8 +55,9 @@ impl Pos {
 
 impl Hash for Pos {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        // Each file's offsets shifted to a region of their own (see `PosHasher`).
-        state.write_u64(u64::from(self.start) + u64::from(self.file.0) * 0x9e37_79b9);
+        // An eighth of the offset: identifiers are rarely closer, and neighbouring ones then
+        // share cache lines in the table. Each file in a region of its own (see `PosHasher`).
+        state.write_u64(u64::from(self.start >> 3) + u64::from(self.file.0) * 0x9e37_79b9);
     }
 }
 
