@@ -1280,11 +1280,11 @@ impl<'a> Checker<'a> {
     fn finish(mut self) -> (Typing, Vec<Diagnostic>) {
         let mut typing = Typing::default();
         let error = self.u.zonk(&Unifier::error_type());
-        typing.expr_types = self
-            .types
-            .iter()
+        // In place: the table is as long as the program has expressions.
+        typing.expr_types = std::mem::take(&mut self.types)
+            .into_iter()
             .map(|t| match t {
-                Some(t) => self.u.zonk(t),
+                Some(t) => self.u.zonked(t),
                 None => error.clone(),
             })
             .collect();

@@ -324,6 +324,11 @@ impl Unifier {
         }
     }
 
+    /// [`Unifier::zonk`] of an owned type: kept as it is when no proxy is in it.
+    pub fn zonked(&self, t: Type) -> Type {
+        if self.mentions_proxy(&t) { self.zonk(&t) } else { t }
+    }
+
     fn mentions_proxy(&self, t: &Type) -> bool {
         match t {
             Type::Proxy(_) => true,
