@@ -111,6 +111,9 @@ pub(super) struct Checker<'a> {
     silent: u32,
     /// Let-bound variables take their right-hand side's type.
     let_types: FxHashMap<VarId, Type>,
+    /// Emptied argument lists of function applications, for the next ones: one allocation per
+    /// nesting depth instead of one per application.
+    spare_actuals: Vec<Vec<(Type, Span)>>,
     frame: Option<Frame>,
     impl_of_decl: FxHashMap<u32, ImplementationId>,
     proc_of_decl: FxHashMap<u32, ProcedureId>,
@@ -206,6 +209,7 @@ impl<'a> Checker<'a> {
             errors: 0,
             silent: 0,
             let_types: FxHashMap::default(),
+            spare_actuals: Vec::new(),
             frame: None,
             impl_of_decl,
             proc_of_decl,

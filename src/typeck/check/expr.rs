@@ -77,7 +77,11 @@ impl<'a> Checker<'a> {
             ExprKind::Call { func, args } => {
                 let order = self.next_order();
                 let before = self.errors;
-                let actuals: Vec<(Type, Span)> = args.iter().map(|a| (self.expr(a), a.span)).collect();
+                let mut actuals = self.spare_actuals.pop().unwrap_or_default();
+                for a in args.iter() {
+                    let t = self.expr(a);
+                    actuals.push((t, a.span));
+                }
                 let Some(fid) = self.function(e.span) else { return Unifier::error_type() };
                 let arity = self.sy.functions[fid.index()].param_types.len();
                 if arity != args.len() {
@@ -97,6 +101,8 @@ impl<'a> Checker<'a> {
                 }
                 let subject = args.first().map_or(e.span, |a| a.span);
                 let t = self.apply_function(fid, &actuals, subject, Some((e.id, e.span)), order);
+                actuals.clear();
+                self.spare_actuals.push(actuals);
                 self.nary_done(e, t)
             }
             ExprKind::Arith { to, arg } => {
