@@ -14,3 +14,4 @@ pub mod report;
 pub mod smt;
 pub mod source;
 pub mod typeck;
+pub mod vcgen;
