@@ -108,6 +108,8 @@ pub struct Options {
     pub error_trace: u32,
     pub error_limit: u32,
     pub prover_options: Vec<String>,
+    /// `--solver z3|cvc5|in-process|COMMAND` (rboogie's own; see `crate::smt::configure`).
+    pub solver: Option<String>,
     /// `/proverLog:FILE`, macros expanded as for `print_file`.
     pub prover_log: Option<String>,
     pub trace: bool,
@@ -151,6 +153,7 @@ impl Default for Options {
             error_trace: 1,
             error_limit: 5,
             prover_options: Vec::new(),
+            solver: None,
             prover_log: None,
             trace: false,
             infer_modifies: false,
@@ -475,6 +478,10 @@ struct Cli {
     /// Solver option KEY[=VALUE] (repeatable)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     prover_opt: Vec<String>,
+    /// Solver: z3 or cvc5 (the binary over a pipe), in-process (linked Z3, the default), or a
+    /// command line
+    #[arg(long, value_name = "SOLVER", help_heading = COMPAT)]
+    solver: Option<String>,
     /// Log the solver's input to FILE
     #[arg(long, value_name = "FILE", help_heading = COMPAT)]
     prover_log: Option<String>,
@@ -606,6 +613,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         error_trace: cli.error_trace.map_or(d.error_trace, u32::from),
         error_limit: cli.error_limit.unwrap_or(d.error_limit),
         prover_options: cli.prover_opt,
+        solver: cli.solver,
         prover_log: cli.prover_log,
         trace: cli.trace,
         infer_modifies: cli.infer_modifies,
