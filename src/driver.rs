@@ -141,6 +141,7 @@ fn verify(
         resource_limit: options.resource_limit,
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
+        infer_modifies: options.infer_modifies,
     };
     let mut session = match Pipe::z3(options.prover_log.as_deref()) {
         Ok(s) => s,

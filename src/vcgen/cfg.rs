@@ -41,7 +41,6 @@ enum Tail<'a> {
     None,
     Goto {
         targets: &'a [Ident],
-        span: Span,
         attrs: bool,
     },
     Return(Span),
@@ -84,6 +83,14 @@ struct Lowering<'a> {
     targets: Vec<Vec<String>>,
 }
 
+/// An assertion's `{:subsumption N}`: 0 turns off assuming it after the check.
+pub fn subsumption(attrs: &[ast::Attribute]) -> bool {
+    !attrs.iter().any(|a| {
+        a.key == "subsumption"
+            && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ast::ExprKind::IntLit(n), .. })] if &**n == "0")
+    })
+}
+
 /// `{:msg "text"}` of an assertion.
 pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.key == "msg").and_then(|a| match a.params.first() {
@@ -99,7 +106,9 @@ impl<'a> Lowering<'a> {
         let unsupported = |what: &str| Err(Unsupported::new(Some(c.span), what));
         let result = match &c.kind {
             ast::CmdKind::Assert { attrs, expr } => {
-                Ok(Cmd::Assert { expr, check: Check { kind: CheckKind::Assert, tok: c.span, msg: msg_attr(attrs) } })
+                let check =
+                    Check { kind: CheckKind::Assert, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
+                Ok(Cmd::Assert { expr, check })
             }
             ast::CmdKind::Assume { expr, .. } => Ok(Cmd::Assume { expr, negated: false }),
             ast::CmdKind::Assign { lhss, rhss, .. } => Ok(Cmd::Assign { lhss, rhss, span: c.span }),
@@ -147,9 +156,7 @@ impl<'a> Lowering<'a> {
             enclosing.push((index, matches!(bb.tail, Some(BlockTail::While(_)))));
             let tail = match &bb.tail {
                 None => Tail::None,
-                Some(BlockTail::Goto { targets, span, attrs }) => {
-                    Tail::Goto { targets, span: *span, attrs: !attrs.is_empty() }
-                }
+                Some(BlockTail::Goto { targets, attrs, .. }) => Tail::Goto { targets, attrs: !attrs.is_empty() },
                 Some(BlockTail::Return { span, .. }) => Tail::Return(*span),
                 Some(BlockTail::Break { label, span }) => {
                     let enclosure = self.break_enclosure(label, &enclosing[..enclosing.len() - 1]);
@@ -382,7 +389,12 @@ impl<'a> Lowering<'a> {
                             if *free {
                                 ss_head.push(Cmd::Assume { expr, negated: false });
                             } else {
-                                let check = Check { kind: CheckKind::Assert, tok: *span, msg: msg_attr(attrs) };
+                                let check = Check {
+                                    kind: CheckKind::Assert,
+                                    tok: *span,
+                                    msg: msg_attr(attrs),
+                                    subsume: subsumption(attrs),
+                                };
                                 ss_head.push(Cmd::Assert { expr, check });
                             }
                         }
@@ -678,7 +690,12 @@ fn dominates(idom: &[Option<usize>], a: usize, mut b: usize) -> bool {
 
 /// The variables a command may change: assignment and havoc targets, call outs and the
 /// callee's `modifies` (Boogie's `Cmd.AddAssignedVariables`).
-pub fn assigned_vars(typed: &TypedProgram, cmd: &Cmd, out: &mut Vec<VarId>) -> Result<(), Unsupported> {
+pub fn assigned_vars(
+    typed: &TypedProgram,
+    modifies: &[Vec<VarId>],
+    cmd: &Cmd,
+    out: &mut Vec<VarId>,
+) -> Result<(), Unsupported> {
     match cmd {
         Cmd::Havoc(vars) => out.extend(vars.iter().copied()),
         Cmd::Assign { lhss, .. } => {
@@ -700,7 +717,7 @@ pub fn assigned_vars(typed: &TypedProgram, cmd: &Cmd, out: &mut Vec<VarId>) -> R
                 out.push(var_of(typed, o)?);
             }
             if let Some(Ref::Procedure(p)) = typed.referent(&call.callee) {
-                out.extend(typed.symbols().procedure(p).modifies.iter().copied());
+                out.extend(modifies[p.0 as usize].iter().copied());
             }
         }
         _ => {}
@@ -710,7 +727,11 @@ pub fn assigned_vars(typed: &TypedProgram, cmd: &Cmd, out: &mut Vec<VarId>) -> R
 
 /// Makes the block graph acyclic as Boogie's `ConvertCfg2DagStandard` does. Block 0 of the
 /// result is a dummy start block `0`.
-pub fn cut_loops<'a>(typed: &TypedProgram, blocks: Vec<Block<'a>>) -> Result<Vec<Block<'a>>, Unsupported> {
+pub fn cut_loops<'a>(
+    typed: &TypedProgram,
+    modifies: &[Vec<VarId>],
+    blocks: Vec<Block<'a>>,
+) -> Result<Vec<Block<'a>>, Unsupported> {
     let blocks = prune_unreachable(blocks);
     // A dummy start block that no goto targets.
     let mut blocks: Vec<Block<'a>> = std::iter::once({
@@ -766,7 +787,7 @@ pub fn cut_loops<'a>(typed: &TypedProgram, blocks: Vec<Block<'a>>) -> Result<Vec
         ordered.sort_unstable();
         for b in ordered {
             for c in &blocks[b].cmds {
-                assigned_vars(typed, c, &mut vars)?;
+                assigned_vars(typed, modifies, c, &mut vars)?;
             }
         }
         let mut seen = FxHashSet::default();

@@ -43,6 +43,9 @@ impl Env for NoVars {
 }
 
 struct Ctx {
+    /// Applications of `{:never_pattern}` functions met, for `:no-pattern` (Boogie never
+    /// picks them as triggers; without this z3 would).
+    never_patterns: Vec<String>,
     old: bool,
     /// Bound variables and substituted formals.
     bound: FxHashMap<VarId, String>,
@@ -192,7 +195,7 @@ impl<'p> Encoder<'p> {
                         .zip(&sorts)
                         .map(|(p, s)| format!("({} {s})", bound_name(typed, *p)))
                         .collect();
-                    let mut ctx = Ctx { old: false, bound: FxHashMap::default() };
+                    let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
                     for p in &info.params {
                         ctx.bound.insert(*p, bound_name(typed, *p));
                     }
@@ -203,7 +206,7 @@ impl<'p> Encoder<'p> {
                     let _ = writeln!(decls, "(declare-fun {name} ({}) {result})", sorts.join(" "));
                     if let Some(body) = body {
                         // Boogie's definition axiom.
-                        let mut ctx = Ctx { old: false, bound: FxHashMap::default() };
+                        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
                         for p in &info.params {
                             ctx.bound.insert(*p, bound_name(typed, *p));
                         }
@@ -249,7 +252,7 @@ impl<'p> Encoder<'p> {
 
     /// `e` as an SMT-LIB term, its variables looked up in `env`.
     pub fn expr(&mut self, e: &Expr, env: &dyn Env) -> Result<String, Unsupported> {
-        self.ex(e, env, &mut Ctx { old: false, bound: FxHashMap::default() })
+        self.ex(e, env, &mut Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() })
     }
 
     /// `e` with some variables replaced by terms (a callee's formals by the actuals).
@@ -260,7 +263,7 @@ impl<'p> Encoder<'p> {
         subst: &FxHashMap<VarId, String>,
         old: bool,
     ) -> Result<String, Unsupported> {
-        self.ex(e, env, &mut Ctx { old, bound: subst.clone() })
+        self.ex(e, env, &mut Ctx { never_patterns: Vec::new(), old, bound: subst.clone() })
     }
 
     fn args(&mut self, args: &[Expr], env: &dyn Env, ctx: &mut Ctx) -> Result<Vec<String>, Unsupported> {
@@ -303,12 +306,19 @@ impl<'p> Encoder<'p> {
                 }
                 let args = self.args(args, env, ctx)?;
                 if let Some(name) = self.function_names.get(&f) {
-                    if args.is_empty() { name.clone() } else { format!("({name} {})", args.join(" ")) }
+                    let term = if args.is_empty() { name.clone() } else { format!("({name} {})", args.join(" ")) };
+                    if !args.is_empty()
+                        && let Some(fd) = self.function_decl(f)
+                        && find_bool_attribute(&fd.attrs, "never_pattern")
+                    {
+                        ctx.never_patterns.push(term.clone());
+                    }
+                    term
                 } else if let Some(fd) = self.function_decl(f)
                     && let Some(body) = &fd.body
                     && find_bool_attribute(&fd.attrs, "inline")
                 {
-                    let mut inner = Ctx { old: false, bound: FxHashMap::default() };
+                    let mut inner = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
                     for (p, a) in info.params.iter().zip(args) {
                         inner.bound.insert(*p, a);
                     }
@@ -433,12 +443,27 @@ impl<'p> Encoder<'p> {
                     binders.push(format!("({name} {sort})"));
                     saved.push((id, ctx.bound.insert(id, name)));
                 }
+                let outer_never = std::mem::take(&mut ctx.never_patterns);
                 let result = (|| {
                     let body = self.ex(&q.body, env, ctx)?;
                     let mut patterns = String::new();
-                    for t in q.triggers.iter().filter(|t| t.positive) {
+                    let names: Vec<&str> = binders.iter().map(|b| b[1..].split(' ').next().unwrap_or("")).collect();
+                    if q.triggers.iter().all(|t| !t.positive) {
+                        for term in &ctx.never_patterns {
+                            if names.iter().any(|n| term.contains(n)) {
+                                let _ = write!(patterns, " :no-pattern {term}");
+                            }
+                        }
+                    }
+                    for t in &q.triggers {
                         let terms = self.args(&t.exprs, env, ctx)?;
-                        let _ = write!(patterns, " :pattern ({})", terms.join(" "));
+                        if t.positive {
+                            let _ = write!(patterns, " :pattern ({})", terms.join(" "));
+                        } else {
+                            for term in terms {
+                                let _ = write!(patterns, " :no-pattern {term}");
+                            }
+                        }
                     }
                     Ok(if patterns.is_empty() {
                         format!("({kind} ({}) {body})", binders.join(" "))
@@ -447,6 +472,8 @@ impl<'p> Encoder<'p> {
                     })
                 })();
                 restore(ctx, saved);
+                let inner = std::mem::replace(&mut ctx.never_patterns, outer_never);
+                ctx.never_patterns.extend(inner);
                 result?
             }
             ExprKind::FloatLit(_) | ExprKind::RoundingMode(_) => return unsupported("floating-point values"),

@@ -68,6 +68,9 @@ pub struct Check {
     pub kind: CheckKind,
     pub tok: Span,
     pub msg: Option<String>,
+    /// Assume the condition after checking it (Boogie's `/subsumption:2` default; an assert's
+    /// `{:subsumption 0}` turns it off).
+    pub subsume: bool,
 }
 
 /// A command of the (not yet passive) block program. Expressions are the program's own; the

@@ -53,6 +53,8 @@ pub struct ImplContext<'a> {
     /// Where clauses by the variable declared (a procedure formal for a formal).
     pub wheres: &'a FxHashMap<VarId, &'a Expr>,
     pub impl_to_proc: FxHashMap<VarId, VarId>,
+    /// Each procedure's `modifies` (declared, or inferred under `/inferModifies`).
+    pub modifies: &'a [Vec<VarId>],
 }
 
 pub struct Passive {
@@ -280,6 +282,7 @@ impl<'a> Passifier<'a, '_, '_> {
                         kind: CheckKind::Requires { requires: *span },
                         tok: call.span,
                         msg: super::cfg::msg_attr(attrs),
+                        subsume: true,
                     };
                     out.push(PCmd::Assert(t, check));
                 }
@@ -294,7 +297,7 @@ impl<'a> Passifier<'a, '_, '_> {
         }
         let modifies: Vec<VarId> = {
             let mut seen = FxHashSet::default();
-            info.modifies.iter().copied().filter(|v| seen.insert(*v)).collect()
+            self.cx.modifies[p.0 as usize].iter().copied().filter(|v| seen.insert(*v)).collect()
         };
         for &g in &modifies {
             let t = self.fresh(g)?;
@@ -380,7 +383,7 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
                 }
             }
             let mut assigned = Vec::new();
-            super::cfg::assigned_vars(typed, cmd, &mut assigned)?;
+            super::cfg::assigned_vars(typed, cx.modifies, cmd, &mut assigned)?;
             defs.extend(assigned);
         }
     }

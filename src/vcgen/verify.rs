@@ -28,6 +28,8 @@ pub struct VerifyOptions {
     pub resource_limit: u32,
     pub procs: Vec<String>,
     pub no_procs: Vec<String>,
+    /// `/inferModifies`
+    pub infer_modifies: bool,
 }
 
 #[derive(Debug)]
@@ -108,6 +110,60 @@ fn where_clauses(typed: &TypedProgram) -> FxHashMap<VarId, &Expr> {
     wheres
 }
 
+/// Each procedure's `modifies`: as declared, plus, under `/inferModifies`, every global its
+/// implementations assign, directly or through calls (Boogie's `ModSetCollector`, to a fixed
+/// point).
+fn modifies_sets(typed: &TypedProgram, infer: bool) -> Vec<Vec<VarId>> {
+    fn walk<'a>(list: &'a crate::ast::StmtList, out: &mut Vec<&'a crate::ast::Cmd>) {
+        for bb in &list.blocks {
+            out.extend(bb.cmds.iter());
+            if let Some(tail) = &bb.tail {
+                tail.nested_lists().into_iter().for_each(|l| walk(l, out));
+            }
+        }
+    }
+    let symbols = typed.symbols();
+    let mut sets: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();
+    if !infer {
+        return sets;
+    }
+    let bodies: Vec<(usize, Vec<&crate::ast::Cmd>)> = (0..symbols.implementations.len())
+        .filter_map(|i| {
+            let p = symbols.implementations[i].procedure?;
+            let body = body_of(typed, ImplementationId(i as u32))?;
+            let mut cmds = Vec::new();
+            walk(&body.stmts, &mut cmds);
+            Some((p.0 as usize, cmds))
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for (p, cmds) in &bodies {
+            let mut assigned = Vec::new();
+            for c in cmds {
+                let cmd = match &c.kind {
+                    crate::ast::CmdKind::Assign { lhss, rhss, .. } => Cmd::Assign { lhss, rhss, span: c.span },
+                    crate::ast::CmdKind::Havoc { vars } => {
+                        Cmd::Havoc(vars.iter().filter_map(|v| super::cfg::var_of(typed, v).ok()).collect())
+                    }
+                    crate::ast::CmdKind::Call(call) => Cmd::Call(call),
+                    _ => continue,
+                };
+                let _ = super::cfg::assigned_vars(typed, &sets, &cmd, &mut assigned);
+            }
+            for v in assigned {
+                if symbols.var(v).kind == VarKind::Global && !sets[*p].contains(&v) {
+                    sets[*p].push(v);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return sets;
+        }
+    }
+}
+
 const HEADER: &str = "(set-option :print-success false)
 (set-info :smt-lib-version 2.6)
 (set-option :smt.mbqi false)
@@ -139,6 +195,7 @@ pub fn verify_program(
     session.send(HEADER);
     session.send(&prelude);
     let wheres = where_clauses(typed);
+    let modifies = modifies_sets(typed, options.infer_modifies);
     let symbols = typed.symbols();
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
@@ -168,7 +225,7 @@ pub fn verify_program(
         if verify_false(impl_attrs(typed, id)) || verify_false(&proc_decl.attrs) {
             continue;
         }
-        let outcome = verify_implementation(typed, options, session, &mut enc, &wheres, id)
+        let outcome = verify_implementation(typed, options, session, &mut enc, &wheres, &modifies, id)
             .unwrap_or_else(ImplOutcome::Unsupported);
         on_result(ImplResult { name, span: info.name.span, outcome });
     }
@@ -181,6 +238,7 @@ fn verify_implementation<'a>(
     session: &mut dyn Session,
     enc: &mut Encoder<'a>,
     wheres: &'a FxHashMap<VarId, &'a Expr>,
+    modifies: &'a [Vec<VarId>],
     id: ImplementationId,
 ) -> Result<ImplOutcome, Unsupported> {
     let symbols = typed.symbols();
@@ -227,7 +285,7 @@ fn verify_implementation<'a>(
             Spec::Requires { expr, .. } => entry.push(Cmd::Assume { expr, negated: false }),
             Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
                 expr,
-                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs) },
+                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true },
             }),
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
                 exit.push(Cmd::Assume { expr, negated: false })
@@ -238,11 +296,11 @@ fn verify_implementation<'a>(
 
     let blocks = cfg::lower(typed, &body.stmts)?;
     let blocks = cfg::coalesce(blocks);
-    let mut blocks = cfg::cut_loops(typed, blocks)?;
+    let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
 
-    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc };
+    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     passify::remove_empty_blocks(&mut passive.blocks);
     let vc = wlp::run(&passive.blocks);

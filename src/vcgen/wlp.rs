@@ -77,7 +77,11 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
                         checks.push(check.clone());
                         checks.len() as u32
                     });
-                    format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {t}) (=> {t} {n}))")
+                    if check.subsume {
+                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {t}) (=> {t} {n}))")
+                    } else {
+                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {t}) {n})")
+                    }
                 }
             };
         }
