@@ -428,6 +428,10 @@ struct Cli {
     /// Echo the command line: 0 never, 1 atop /print output (default), 2 also on stdout
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = "General")]
     env: Option<u8>,
+    /// Solver: z3 or cvc5 (the binary over a pipe), in-process (linked Z3, the default), or a
+    /// command line
+    #[arg(long, value_name = "SOLVER", help_heading = "General")]
+    solver: Option<String>,
     /// Name input files by their base name in messages
     #[arg(long, help_heading = "General")]
     use_base_name_for_file_name: bool,
@@ -478,10 +482,6 @@ struct Cli {
     /// Solver option KEY[=VALUE] (repeatable)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     prover_opt: Vec<String>,
-    /// Solver: z3 or cvc5 (the binary over a pipe), in-process (linked Z3, the default), or a
-    /// command line
-    #[arg(long, value_name = "SOLVER", help_heading = COMPAT)]
-    solver: Option<String>,
     /// Log the solver's input to FILE
     #[arg(long, value_name = "FILE", help_heading = COMPAT)]
     prover_log: Option<String>,
