@@ -50,7 +50,7 @@ const DECLS: &str = "(declare-fun x () Int)\n(assert (> x 3))\n";
 fn a_solver_that_hangs_times_out_at_the_limit() {
     let mut s = start(&fake("hang.sh"));
     s.send(DECLS);
-    let answer = within(Duration::from_secs(3), || s.check_sat(&ONE_SECOND));
+    let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
     assert_eq!(answer, Answer::Timeout);
     assert!(s.dead().is_some());
     // Dead: later calls fail at once.
@@ -339,12 +339,30 @@ fn backends_time_out_at_the_limit_and_go_on() {
         let mut s = start(&choice);
         s.send("(push 1)\n");
         s.send(&hard_query(name));
-        let answer = within(Duration::from_secs(3), || s.check_sat(&ONE_SECOND));
+        let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
         assert_eq!(answer, Answer::Timeout, "{name}");
         // The solver's own limit answered, so the session goes on.
         assert_eq!(s.dead(), None, "{name}");
         s.send("(pop 1)\n(declare-fun x () Int)\n(assert (> x 3))\n");
         assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat, "{name}");
+    }
+}
+
+/// The session believes the solver's own limit is a second; the solver was told a minute, so
+/// only the watchdog (a kill over a pipe, `Z3_interrupt` in-process) can stop the query.
+#[test]
+fn the_watchdog_stops_a_solver_whose_own_limit_does_not() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun x () Int)\n(push 1)\n");
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat, "{name}");
+        let option = if name == "cvc5" { "tlimit-per" } else { "timeout" };
+        s.send(&format!("(pop 1)\n(set-option :{option} 60000)\n"));
+        s.send(&hard_query(name));
+        let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
+        assert_eq!(answer, Answer::Timeout, "{name}");
+        assert_eq!(s.dead(), Some("no answer within the time limit"), "{name}");
+        assert!(matches!(within(Duration::from_millis(100), || s.check_sat(&ONE_SECOND)), Answer::Failed(_)));
     }
 }
 
