@@ -10,9 +10,10 @@
 //!
 //! A call runs the commands to the end before it returns, so the output of each call is split
 //! into responses at once and queued for [`Transport::next_response`]. The deadline is kept by
-//! the `:timeout` option the session sets and, as a watchdog, by a thread that calls
-//! `Z3_interrupt` when the deadline passes; an interrupted context is not used again (Z3 keeps
-//! it cancelled), so the session dies with [`Fault::Timeout`]. Z3's API errors are reported
+//! the `:timeout` option the session sets and, as a watchdog, by a thread (one per context,
+//! armed with each call's deadline) that calls `Z3_interrupt` when the deadline passes; an
+//! interrupted context is not used again (Z3 keeps it cancelled), so the session dies with
+//! [`Fault::Timeout`]. Z3's API errors are reported
 //! as `(error ...)` responses, never by Z3's default handler, which exits the process.
 //!
 //! Z3 keeps some parameters global to the process (`:timeout`, `smt.mbqi`, ...): sessions in
@@ -21,9 +22,8 @@
 use super::protocol::{Fault, Transport};
 use std::collections::VecDeque;
 use std::ffi::{CStr, CString};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
 use std::time::Instant;
 use z3_sys::{ErrorCode, Z3_context};
 
@@ -39,13 +39,100 @@ unsafe impl Sync for Context {}
 
 impl Context {
     fn interrupt(self) {
-        // SAFETY: the thread that owns the context joins the watchdog before it can delete it.
+        // SAFETY: the transport joins the watchdog thread before it deletes the context.
         unsafe { z3_sys::Z3_interrupt(self.0) };
+    }
+}
+
+/// What the watchdog thread and the calling thread share.
+#[derive(Default)]
+struct Alarm {
+    /// The running call's deadline; `None` between calls.
+    deadline: Option<Instant>,
+    /// The watchdog interrupted the running call.
+    fired: bool,
+    shutdown: bool,
+}
+
+struct Watchdog {
+    alarm: Arc<(Mutex<Alarm>, Condvar)>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watchdog {
+    fn start(context: Context) -> Result<Watchdog, String> {
+        let alarm = Arc::new((Mutex::new(Alarm::default()), Condvar::new()));
+        let shared = alarm.clone();
+        let thread = std::thread::Builder::new()
+            .name("z3-watchdog".into())
+            .spawn(move || {
+                let (lock, wake) = &*shared;
+                let Ok(mut alarm) = lock.lock() else { return };
+                while !alarm.shutdown {
+                    alarm = match alarm.deadline {
+                        None => match wake.wait(alarm) {
+                            Ok(a) => a,
+                            Err(_) => return,
+                        },
+                        Some(deadline) if Instant::now() >= deadline => {
+                            // Under the lock, so the caller knows, once it holds the lock,
+                            // whether its call was interrupted.
+                            context.interrupt();
+                            alarm.fired = true;
+                            alarm.deadline = None;
+                            alarm
+                        }
+                        Some(deadline) => {
+                            match wake.wait_timeout(alarm, deadline.saturating_duration_since(Instant::now())) {
+                                Ok((a, _)) => a,
+                                Err(_) => return,
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start the Z3 watchdog: {e}"))?;
+        Ok(Watchdog { alarm, thread: Some(thread) })
+    }
+
+    fn arm(&self, deadline: Instant) {
+        let (lock, wake) = &*self.alarm;
+        if let Ok(mut alarm) = lock.lock() {
+            alarm.deadline = Some(deadline);
+            wake.notify_one();
+        }
+    }
+
+    /// Disarms the alarm; whether it fired.
+    fn disarm(&self) -> bool {
+        let (lock, _) = &*self.alarm;
+        match lock.lock() {
+            Ok(mut alarm) => {
+                alarm.deadline = None;
+                std::mem::take(&mut alarm.fired)
+            }
+            Err(_) => true,
+        }
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        let (lock, wake) = &*self.alarm;
+        if let Ok(mut alarm) = lock.lock() {
+            alarm.shutdown = true;
+            wake.notify_one();
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
 pub(crate) struct Z3Transport {
     context: Context,
+    /// Joined in `Drop` before the context is deleted.
+    watchdog: Option<Watchdog>,
     responses: VecDeque<String>,
     /// Set when the watchdog interrupted a call: the context is cancelled for good.
     interrupted: bool,
@@ -60,25 +147,28 @@ impl Z3Transport {
             z3_sys::Z3_del_config(config);
             let context = context.ok_or("Z3_mk_context failed")?;
             z3_sys::Z3_set_error_handler(context, None);
-            Ok(Z3Transport { context: Context(context), responses: VecDeque::new(), interrupted: false })
+            let watchdog = match Watchdog::start(Context(context)) {
+                Ok(w) => w,
+                Err(e) => {
+                    z3_sys::Z3_del_context(context);
+                    return Err(e);
+                }
+            };
+            Ok(Z3Transport {
+                context: Context(context),
+                watchdog: Some(watchdog),
+                responses: VecDeque::new(),
+                interrupted: false,
+            })
         }
     }
 
     /// Runs `text` in the context, interrupting it at `deadline`; returns what it printed.
     fn eval(&mut self, text: &CStr, deadline: Instant) -> String {
         let context = self.context;
-        let fired = Arc::new(AtomicBool::new(false));
-        let (done, wait) = mpsc::channel::<()>();
-        let watchdog = {
-            let fired = fired.clone();
-            std::thread::Builder::new().name("z3-watchdog".into()).spawn(move || {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(left) {
-                    fired.store(true, Ordering::SeqCst);
-                    context.interrupt();
-                }
-            })
-        };
+        if let Some(watchdog) = &self.watchdog {
+            watchdog.arm(deadline);
+        }
         // SAFETY: a valid context and a NUL-terminated string; the result is copied before the
         // next call into the context.
         let output = unsafe {
@@ -97,11 +187,7 @@ impl Z3Transport {
             }
             output
         };
-        let _ = done.send(());
-        if let Ok(handle) = watchdog {
-            let _ = handle.join();
-        }
-        if fired.load(Ordering::SeqCst) {
+        if self.watchdog.as_ref().is_some_and(Watchdog::disarm) {
             self.interrupted = true;
         }
         output
@@ -136,7 +222,9 @@ impl Transport for Z3Transport {
 
 impl Drop for Z3Transport {
     fn drop(&mut self) {
-        // SAFETY: no call into the context runs (the watchdog is joined after every call).
+        // The watchdog thread is joined first: nothing can interrupt a deleted context.
+        self.watchdog = None;
+        // SAFETY: no call into the context runs, and no thread holds it any more.
         unsafe { z3_sys::Z3_del_context(self.context.0) };
     }
 }
