@@ -403,10 +403,9 @@ fn prover_logs_replay_stand_alone() {
 
 #[test]
 fn configure_reads_boogie_prover_options() {
-    let options = |args: &[&str]| {
-        let mut o = rboogie::cli::Options::default();
-        o.prover_options = args.iter().map(|a| a.to_string()).collect();
-        o
+    let options = |args: &[&str]| rboogie::cli::Options {
+        prover_options: args.iter().map(|a| a.to_string()).collect(),
+        ..Default::default()
     };
     let (choice, session) = smt::configure(&options(&["O:smt.qi.eager_threshold=100", "LOGIC=ALL"])).unwrap();
     assert_eq!(choice, SolverChoice::Z3InProcess);

@@ -26,6 +26,11 @@
 //! [`UnknownReason::Incomplete`] unknown, which Boogie also reports as errors)
 //! [`Session::get_value`]. When [`Session::dead`] says so, drop the session and start a new one
 //! for the next implementation: the fault was reported for this one.
+//!
+//! Each [`Session::send`] takes whole commands (in-process Z3 runs each call as a script of
+//! its own). For `/proverLog:FILE`, pass [`ProverLog::create`] of the file name with
+//! Boogie's `@PROC@` expanded for the implementation; comments sent (`; ...`) go to the log
+//! too. Sessions are `Send`: `/vcsCores:N` can run one per thread.
 
 /// What a `check-sat` came to, in the terms Boogie reports outcomes in.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,7 +19,8 @@
 //!
 //! A session is dead after the first fault (no answer by the deadline, the solver gone, an
 //! `(error ...)` answer, garbage): the backend has killed or interrupted its solver, and
-//! every later call fails at once with the first fault's text.
+//! every later call fails at once with the first fault's text. It is also dead after an
+//! out-of-memory answer, as Boogie then restarts its solver.
 
 use super::log::ProverLog;
 use super::sexpr::{self, SExpr};
@@ -257,6 +258,11 @@ impl<T: Transport> Session for SmtSession<T> {
             return Answer::Failed(why.clone());
         }
         match self.check(limits) {
+            // Boogie restarts a solver that ran out of memory.
+            Ok(Answer::Unknown(UnknownReason::OutOfMemory)) => {
+                self.die("the solver ran out of memory".to_string());
+                Answer::Unknown(UnknownReason::OutOfMemory)
+            }
             Ok(answer) => answer,
             Err(Fault::Timeout) => {
                 self.die("no answer within the time limit".to_string());
