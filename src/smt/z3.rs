@@ -4,7 +4,7 @@
 //! `Z3_eval_smtlib2_string` runs commands in a context's own SMT-LIB command interpreter (the
 //! one `z3 -in` uses), which persists across calls, so the session is the same conversation as
 //! over a pipe and the log replays in `z3`. Only functions that Z3 4.8.12 (Debian's libz3)
-//! exports are called: `Z3_mk_config`, `Z3_mk_context`, `Z3_set_error_handler`,
+//! exports are called: `Z3_global_param_set`, `Z3_mk_config`, `Z3_mk_context`, `Z3_set_error_handler`,
 //! `Z3_eval_smtlib2_string`, `Z3_get_error_code`, `Z3_get_error_msg`, `Z3_interrupt`,
 //! `Z3_del_config`, `Z3_del_context`.
 //!
@@ -142,6 +142,9 @@ impl Z3Transport {
     pub(crate) fn new() -> Result<Z3Transport, String> {
         // SAFETY: plain constructor calls; the config is deleted once the context is made.
         unsafe {
+            // Z3 4.8.12 prints warnings on the process's stderr; Boogie shows none by default
+            // (`/proverWarnings:0`).
+            z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr());
             let config = z3_sys::Z3_mk_config().ok_or("Z3_mk_config failed")?;
             let context = z3_sys::Z3_mk_context(config);
             z3_sys::Z3_del_config(config);
@@ -202,7 +205,13 @@ impl Transport for Z3Transport {
         let Ok(text) = CString::new(text) else {
             return Err(Fault::Failed("a NUL byte in SMT-LIB text".into()));
         };
-        let mut output = self.eval(&text, deadline).into_bytes();
+        let output = self.eval(&text, deadline);
+        // Should a warning reach the output, it is not an answer.
+        let mut output: Vec<u8> = output
+            .lines()
+            .filter(|line| !line.starts_with("WARNING"))
+            .flat_map(|line| line.bytes().chain([b'\n']))
+            .collect();
         output.push(b'\n');
         let mut rest = &output[..];
         while let Some((range, next)) = super::sexpr::next_response(rest) {
