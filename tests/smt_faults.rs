@@ -281,6 +281,31 @@ fn backends_answer_alike() {
     }
 }
 
+/// `/vcsCores:N`: sessions in parallel threads (in-process Z3 shares some global parameters).
+#[test]
+fn sessions_in_parallel_threads_answer_alike() {
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let choice = if i % 2 == 0 { SolverChoice::Z3InProcess } else { SolverChoice::z3_process() };
+                let mut s = start(&choice);
+                (0..5)
+                    .map(|_| {
+                        s.send("(push 1)\n");
+                        let seen = conversation(s.as_mut());
+                        s.send("(pop 1)\n");
+                        seen
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    for r in &results {
+        assert!(r.iter().all(|c| c == &results[0][0]), "{r:?}");
+    }
+}
+
 #[test]
 fn backends_report_incomplete_quantifier_reasoning() {
     for (name, choice) in backends() {

@@ -13,7 +13,8 @@
 //! ([`super::sexpr::next_response`]) and waits on the reader's channel no later than the
 //! deadline; when the deadline passes it kills the solver (the watchdog: the solver's own time
 //! limit should have answered `unknown` first). The process is killed and reaped when the
-//! transport is dropped.
+//! transport is dropped. Only that process: a wrapper script around a solver should `exec` it,
+//! or its child outlives the kill.
 
 use super::protocol::{Fault, Transport, abbreviate};
 use super::sexpr::Scanner;
