@@ -4,7 +4,9 @@
 //! hangs or crashes still shows what the solver was given. Answers are not logged: the file is
 //! an SMT-LIB script that runs stand-alone in the solver it was written for (a z3 session's
 //! log in `z3`, a cvc5 session's in `cvc5`; each session's preamble sets what its solver
-//! needs, such as cvc5's `:incremental`). A write error stops logging, never the run.
+//! needs, such as cvc5's `:incremental`), and whose answers also come out of the other solver
+//! (a z3 log in `cvc5 --incremental`, which answers `unsupported` to z3's options; a cvc5 log in
+//! `z3`, which reports errors for cvc5's). A write error stops logging, never the run.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
