@@ -40,7 +40,7 @@ use std::path::Path;
 /// Runs rboogie as configured, writing what Boogie writes to stdout to `out` and rboogie's own
 /// notes to `err`. Returns the process exit code.
 pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match drive(options, out, err) {
+    match drive(options, out) {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "rboogie: error: cannot write output: {e}");
@@ -49,7 +49,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<i32> {
+fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
 
     if options.version {
@@ -119,7 +119,7 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
         return Ok(0);
     }
     if options.verify {
-        return verify(options, &typed, &sources, &reporter, out, err);
+        return verify(options, &typed, &sources, &reporter, out);
     }
     reporter.trailer(out, &Counts::default())?;
     Ok(0)
@@ -132,9 +132,15 @@ fn verify(
     sources: &SourceMap,
     reporter: &Reporter,
     out: &mut dyn Write,
-    err: &mut dyn Write,
 ) -> io::Result<i32> {
-    use crate::vcgen::{ImplOutcome, VerifyOptions, pipe::Pipe, trace, verify_program};
+    use crate::vcgen::{ImplOutcome, VerifyOptions, trace, verify_program};
+    let (choice, session_options) = match crate::smt::configure(options) {
+        Ok(c) => c,
+        Err(message) => {
+            reporter.tool_message(out, &format!("*** Error: {message}"))?;
+            return Ok(1);
+        }
+    };
     let verify_options = VerifyOptions {
         error_limit: options.error_limit,
         time_limit: options.time_limit,
@@ -142,13 +148,28 @@ fn verify(
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
         infer_modifies: options.infer_modifies,
+        session_per_implementation: options.prover_log.as_ref().is_some_and(|l| l.contains("@PROC@")),
     };
-    let mut session = match Pipe::z3(options.prover_log.as_deref()) {
-        Ok(s) => s,
-        Err(e) => {
-            writeln!(err, "rboogie: error: {e}")?;
-            return Ok(2);
-        }
+    // The log of a session opened after a fault continues the run's log.
+    let mut logs_opened = rustc_hash::FxHashSet::default();
+    let mut open = |implementation: &str| {
+        let log = match &options.prover_log {
+            None => None,
+            Some(pattern) => {
+                let path = pattern.replace("@PROC@", implementation);
+                let log = if logs_opened.insert(path.clone()) {
+                    crate::smt::ProverLog::create(&path)?
+                } else {
+                    let file = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(&path)
+                        .map_err(|e| format!("cannot open prover log {path}: {e}"))?;
+                    crate::smt::ProverLog::new(Box::new(io::BufWriter::new(file)))
+                };
+                Some(log)
+            }
+        };
+        crate::smt::start(&choice, &session_options, log)
     };
     let mut counts = Counts::default();
     let mut written: io::Result<()> = Ok(());
@@ -156,7 +177,7 @@ fn verify(
         let p = sources.position(span);
         format!("{}({},{})", p.file, p.line, p.col)
     };
-    let result = verify_program(typed, &verify_options, &mut session, &mut |r| {
+    let result = verify_program(typed, &verify_options, &mut open, &mut |r| {
         let text = match r.outcome {
             ImplOutcome::Verified => {
                 counts.verified += 1;

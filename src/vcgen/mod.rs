@@ -22,7 +22,6 @@
 pub mod cfg;
 pub mod encode;
 pub mod passify;
-pub mod pipe;
 pub mod trace;
 pub mod verify;
 pub mod wlp;
@@ -30,7 +29,7 @@ pub mod wlp;
 use crate::ast::{AssignLhs, CallCmd, Expr, Span};
 use crate::typeck::VarId;
 
-pub use verify::{ImplOutcome, VerifyOptions, verify_program};
+pub use verify::{ImplOutcome, SessionOpener, VerifyOptions, verify_program};
 
 /// A construct the generator cannot handle: reported, never verified.
 #[derive(Clone, Debug, PartialEq, Eq)]

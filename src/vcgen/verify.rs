@@ -1,9 +1,11 @@
 //! Verifying a program: every implementation through the stages, in program order, against
-//! one solver session (Boogie's `VerificationConditionGenerator.VerifyImplementation` and the
+//! solver sessions (Boogie's `VerificationConditionGenerator.VerifyImplementation` and the
 //! prover's `CheckSat` loop).
 //!
-//! The program's declarations go to the solver once; each implementation's incarnations and VC
-//! go inside `push`/`pop`. After `sat` the failing path is read from the model and the failing
+//! Sessions come from the caller's [`SessionOpener`]: one is opened for the first
+//! implementation and reused, with the program's declarations sent once and each
+//! implementation's incarnations and VC inside `push`/`pop`; a session that failed (its fault
+//! was reported for the implementation it was checking) is replaced for the next one. After `sat` the failing path is read from the model and the failing
 //! assertion blocked, until `unsat` or `/errorLimit` counterexamples (Boogie's loop). Only
 //! `unsat` ever makes an implementation verified; as in Boogie, `unknown` for an incomplete
 //! theory counts as a counterexample.
@@ -30,6 +32,8 @@ pub struct VerifyOptions {
     pub no_procs: Vec<String>,
     /// `/inferModifies`
     pub infer_modifies: bool,
+    /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
+    pub session_per_implementation: bool,
 }
 
 #[derive(Debug)]
@@ -164,22 +168,19 @@ fn modifies_sets(typed: &TypedProgram, infer: bool) -> Vec<Vec<VarId>> {
     }
 }
 
-const HEADER: &str = "(set-option :print-success false)
-(set-info :smt-lib-version 2.6)
-(set-option :smt.mbqi false)
-(set-option :model.compact false)
-(set-option :model.v2 true)
-(set-option :pp.bv_literals false)
-(set-option :produce-models true)
-(declare-fun ControlFlow (Int Int) Int)
-";
+/// Boogie's function for reading the failing path back from a model.
+const CONTROL_FLOW: &str = "(declare-fun ControlFlow (Int Int) Int)\n";
+
+/// Opens a solver session for the named implementation (the name is for `/proverLog`'s
+/// `@PROC@`). The session has sent its preamble of solver options and nothing else.
+pub type SessionOpener<'s> = dyn FnMut(&str) -> Result<Box<dyn Session>, String> + 's;
 
 /// Verifies every implementation the options select, reporting each result as it comes.
 /// `Err` when the program itself cannot be encoded (nothing was verified).
 pub fn verify_program(
     typed: &TypedProgram,
     options: &VerifyOptions,
-    session: &mut dyn Session,
+    open: &mut SessionOpener,
     on_result: &mut dyn FnMut(ImplResult),
 ) -> Result<(), Unsupported> {
     for d in &typed.program.decls {
@@ -191,9 +192,8 @@ pub fn verify_program(
         }
     }
     let mut enc = Encoder::new(typed);
-    let prelude = enc.prelude()?;
-    session.send(HEADER);
-    session.send(&prelude);
+    let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
+    let mut session: Option<Box<dyn Session>> = None;
     let wheres = where_clauses(typed);
     let modifies = modifies_sets(typed, options.infer_modifies);
     let symbols = typed.symbols();
@@ -225,7 +225,24 @@ pub fn verify_program(
         if verify_false(impl_attrs(typed, id)) || verify_false(&proc_decl.attrs) {
             continue;
         }
-        let outcome = verify_implementation(typed, options, session, &mut enc, &wheres, &modifies, id)
+        if options.session_per_implementation || session.as_ref().is_some_and(|s| s.dead().is_some()) {
+            session = None;
+        }
+        if session.is_none() {
+            match open(&name) {
+                Ok(mut s) => {
+                    s.send(&prelude);
+                    session = Some(s);
+                }
+                Err(why) => {
+                    let outcome = ImplOutcome::SolverException(why);
+                    on_result(ImplResult { name, span: info.name.span, outcome });
+                    continue;
+                }
+            }
+        }
+        let s = session.as_deref_mut().expect("opened above");
+        let outcome = verify_implementation(typed, options, s, &mut enc, &wheres, &modifies, &mut prelude, id)
             .unwrap_or_else(ImplOutcome::Unsupported);
         on_result(ImplResult { name, span: info.name.span, outcome });
     }
@@ -239,6 +256,7 @@ fn verify_implementation<'a>(
     enc: &mut Encoder<'a>,
     wheres: &'a FxHashMap<VarId, &'a Expr>,
     modifies: &'a [Vec<VarId>],
+    prelude: &mut String,
     id: ImplementationId,
 ) -> Result<ImplOutcome, Unsupported> {
     let symbols = typed.symbols();
@@ -308,7 +326,11 @@ fn verify_implementation<'a>(
         return Ok(ImplOutcome::Verified);
     }
 
-    let mut text = enc.take_new_decls();
+    // Sorts first met in this implementation are declared for the session's lifetime, and
+    // for any session opened later.
+    let new_decls = enc.take_new_decls();
+    prelude.push_str(&new_decls);
+    let mut text = new_decls;
     text += "(push 1)\n";
     for (name, sort) in &passive.decls {
         let _ = writeln!(text, "(declare-fun {name} () {sort})");
