@@ -28,9 +28,9 @@
 //! for the next implementation: the fault was reported for this one.
 //!
 //! Each [`Session::send`] takes whole commands (in-process Z3 runs each call as a script of
-//! its own). For `/proverLog:FILE`, pass [`ProverLog::create`] of the file name with
-//! Boogie's `@PROC@` expanded for the implementation; comments sent (`; ...`) go to the log
-//! too. Sessions are `Send`: `/vcsCores:N` can run one per thread.
+//! its own). For `/proverLog:FILE`, make one [`LogFiles`] per run from the file name, and
+//! pass each session `LogFiles::open(implementation name)`: it names the files as Boogie does
+//! (`@PROC@`, `.N` suffixes); comments sent (`; ...`) go to the log too. Sessions are `Send`: `/vcsCores:N` can run one per thread.
 
 /// What a `check-sat` came to, in the terms Boogie reports outcomes in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ mod protocol;
 pub mod sexpr;
 mod z3;
 
-pub use log::ProverLog;
+pub use log::{LogFiles, ProverLog};
 
 use std::time::Duration;
 
