@@ -15,7 +15,8 @@
 //!   loops from dominators; the leading assert/assume run of each header is its invariant,
 //!   checked on every entry edge and every back edge and assumed in the header; back edges
 //!   removed (`assume false` where a back edge was a block's only successor); the loop's
-//!   assigned variables havocked at the header. Irreducible graphs are not supported yet.
+//!   assigned variables havocked at the header; irreducible graphs first made reducible by node
+//!   splitting (`ConvertToReducible`).
 //! - [`add_exit_and_specs`]: `GenerateUnifiedExit`, `InjectPreconditions`,
 //!   `InjectPostConditions`.
 //! - [`add_blocks_between`]: an empty block on every edge from a branching block into a join,
@@ -734,7 +735,7 @@ pub fn cut_loops<'a>(
 ) -> Result<Vec<Block<'a>>, Unsupported> {
     let blocks = prune_unreachable(blocks);
     // A dummy start block that no goto targets.
-    let mut blocks: Vec<Block<'a>> = std::iter::once({
+    let blocks: Vec<Block<'a>> = std::iter::once({
         let mut b = Block::new("0".to_string(), None);
         b.succs.push(1);
         b
@@ -744,10 +745,11 @@ pub fn cut_loops<'a>(
         b
     }))
     .collect();
+    let mut blocks = make_reducible(blocks);
     let preds = predecessors(&blocks);
     let (idom, post) = dominators(&blocks, &preds);
-    // Back edges: to a block that dominates the source. Any other retreating edge makes the
-    // graph irreducible.
+    // Back edges: to a block that dominates the source. Any other retreating edge would make
+    // the graph irreducible, which `make_reducible` has undone.
     let mut rpo_index = vec![usize::MAX; blocks.len()];
     for (k, &b) in post.iter().rev().enumerate() {
         rpo_index[b] = k;
@@ -843,6 +845,109 @@ pub fn cut_loops<'a>(
         blocks[header].cmds.insert(0, Cmd::Havoc(vars));
     }
     Ok(blocks)
+}
+
+/// Boogie's `Implementation.ConvertToReducible`: while the graph without its back edges (edges
+/// into a dominator) has a cycle, split a block of that cycle. The block chosen is the cycle's
+/// first with several predecessors and no invariant (else the first with several
+/// predecessors), in the order Boogie's `FindCycle` lists the cycle; every predecessor it does
+/// not dominate gets its own copy of the block and of the region the block dominates. Copies
+/// are named `L_dup_N` and have no token (traces do not print them). Gives up, leaving the
+/// graph as it is, only when no block of the cycle can be split.
+fn make_reducible(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+    let mut next_dup: FxHashMap<String, usize> = FxHashMap::default();
+    loop {
+        let preds = predecessors(&blocks);
+        let (idom, _) = dominators(&blocks, &preds);
+        let cycle = forward_cycle(&blocks, &idom);
+        let has_invariant = |b: usize| matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. }));
+        let split = cycle
+            .iter()
+            .find(|&&b| preds[b].len() > 1 && !has_invariant(b))
+            .or_else(|| cycle.iter().find(|&&b| preds[b].len() > 1));
+        let Some(&split) = split else { return blocks };
+        let dominated = |b: usize| idom[b].is_some() && dominates(&idom, split, b);
+        let region: Vec<usize> =
+            std::iter::once(split).chain((0..blocks.len()).filter(|&b| b != split && dominated(b))).collect();
+        let mut split_preds = preds[split].clone();
+        split_preds.dedup();
+        for pred in split_preds {
+            if dominated(pred) {
+                continue;
+            }
+            let mut copies: FxHashMap<usize, usize> = FxHashMap::default();
+            for &b in &region {
+                let counter = next_dup.entry(blocks[b].label.clone()).or_default();
+                let mut copy = blocks[b].clone();
+                copy.label = format!("{}_dup_{counter}", blocks[b].label);
+                copy.tok = None;
+                *counter += 1;
+                copies.insert(b, blocks.len());
+                blocks.push(copy);
+            }
+            retarget(&mut blocks[pred], split, copies[&split]);
+            for &copy in copies.values() {
+                for target in blocks[copy].succs.clone() {
+                    if let Some(&c) = copies.get(&target) {
+                        retarget(&mut blocks[copy], target, c);
+                    }
+                }
+            }
+        }
+        blocks = prune_unreachable(blocks);
+    }
+}
+
+/// Boogie's `RemoveTarget` then `AddTarget`: the new target goes last.
+fn retarget(block: &mut Block<'_>, from: usize, to: usize) {
+    if let Some(k) = block.succs.iter().position(|&s| s == from) {
+        block.succs.remove(k);
+        block.succs.push(to);
+    }
+}
+
+/// A cycle of the graph without its back edges, as Boogie's `Graph.FindCycle` finds it (a
+/// depth-first walk from block 0): the block the walk met again, then the walk's stack back
+/// down to it. Empty when the graph is reducible.
+fn forward_cycle(blocks: &[Block<'_>], idom: &[Option<usize>]) -> Vec<usize> {
+    let forward = |b: usize| -> Vec<usize> {
+        let mut succs: Vec<usize> = Vec::new();
+        for &s in &blocks[b].succs {
+            if !dominates(idom, s, b) && !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
+        succs
+    };
+    let mut on_stack = vec![false; blocks.len()];
+    let mut visited = vec![false; blocks.len()];
+    let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(0, forward(0), 0)];
+    on_stack[0] = true;
+    while let Some((node, children, next)) = stack.last_mut() {
+        let Some(&n) = children.get(*next) else {
+            on_stack[*node] = false;
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        if on_stack[n] {
+            let mut cycle = vec![n];
+            while let Some((x, _, _)) = stack.pop() {
+                if x == n {
+                    break;
+                }
+                cycle.push(x);
+            }
+            return cycle;
+        }
+        if visited[n] {
+            continue;
+        }
+        visited[n] = true;
+        on_stack[n] = true;
+        stack.push((n, forward(n), 0));
+    }
+    Vec::new()
 }
 
 /// Boogie's `CreateBlockBetween`: a block `pred_@2_succ` (no token) on the edge.
