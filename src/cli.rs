@@ -291,7 +291,7 @@ const FORMATS: &[&str] = &["boogie", "rich", "json"];
 
 /// GNU long flags that take a value, so that `--time-limit 30` consumes the `30`.
 fn long_takes_value(long: &str) -> bool {
-    long == "format" || BOOGIE_OPTIONS.iter().any(|o| o.long == long && !matches!(o.value, Value::Flag))
+    Cli::command().get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
 /// Checks a Boogie-spelled value as Boogie does and returns it in the form clap expects.
