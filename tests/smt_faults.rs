@@ -478,3 +478,49 @@ fn configure_reads_boogie_prover_options() {
         SolverChoice::Process { path: "my-solver".into(), args: vec!["--flag".into()], dialect: Dialect::Generic }
     );
 }
+
+/// Whatever a solver prints, the session answers without panicking.
+#[test]
+fn no_solver_output_makes_a_session_panic() {
+    let pieces = [
+        "(",
+        ")",
+        "\"",
+        "|",
+        ";",
+        "\n",
+        " ",
+        "sat",
+        "unsat",
+        "unknown",
+        "error",
+        ":reason-unknown",
+        ":rlimit",
+        "x",
+        "1",
+        "-",
+        "\"\"",
+        "((x 1))",
+        "(error \"",
+        "é",
+        "\u{0}",
+    ];
+    let mut rng = fastrand::Rng::with_seed(7);
+    for _ in 0..3000 {
+        let replies: Vec<Reply> = (0..rng.usize(1..4))
+            .map(|_| Reply::Text((0..rng.usize(0..12)).map(|_| pieces[rng.usize(..pieces.len())]).collect()))
+            .collect();
+        let dialect = [Dialect::Z3, Dialect::Cvc5, Dialect::Generic][rng.usize(..3)];
+        let mut s = canned::start(replies.clone(), dialect, &quick(), None);
+        let _ = s.check_sat(&Limits { time_limit_s: 1, resource_limit: rng.u32(0..2) * 100 });
+        let _ = s.get_value(&["x", "(f x)"]);
+        for text in replies.iter().filter_map(|r| if let Reply::Text(t) = r { Some(t) } else { None }) {
+            let mut rest = text.as_bytes();
+            while let Some((range, next)) = smt::sexpr::next_response(rest) {
+                let _ = smt::sexpr::parse(&String::from_utf8_lossy(&rest[range]));
+                assert!(next > 0 && next <= rest.len());
+                rest = &rest[next..];
+            }
+        }
+    }
+}

@@ -134,13 +134,18 @@ impl Scanner {
     }
 }
 
+/// Deeper nesting than this is no answer rboogie asks for; refusing it keeps the recursive
+/// printing and dropping of trees within the stack.
+const MAX_DEPTH: usize = 10_000;
+
 /// Parses one response (as found by [`next_response`]) into a tree. `None` for text that is
-/// not one well-formed S-expression.
+/// not one well-formed S-expression, or is nested deeper than [`MAX_DEPTH`].
 pub fn parse(text: &str) -> Option<SExpr> {
     let tokens = tokenize(text)?;
     let mut stack: Vec<Vec<SExpr>> = vec![Vec::new()];
     for token in tokens {
         match token {
+            "(" if stack.len() > MAX_DEPTH => return None,
             "(" => stack.push(Vec::new()),
             ")" => {
                 let items = stack.pop()?;
@@ -257,5 +262,9 @@ mod tests {
         assert_eq!(parse("a b"), None);
         assert_eq!(parse(""), None);
         assert_eq!(parse("|x y|").unwrap().unquoted().unwrap(), "x y");
+        let deep = format!("{}x{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(parse(&deep), None);
+        let fine = format!("{}x{}", "(".repeat(1000), ")".repeat(1000));
+        assert_eq!(parse(&fine).unwrap().to_string(), fine);
     }
 }
