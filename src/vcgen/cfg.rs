@@ -596,14 +596,30 @@ fn renumber<'a>(blocks: impl Iterator<Item = Option<Block<'a>>>) -> Vec<Block<'a
         .collect()
 }
 
-/// Drops blocks not reachable from the first (`Implementation.PruneUnreachableBlocks`).
-pub fn prune_unreachable(blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+/// Drops blocks not reachable from the first (`Implementation.PruneUnreachableBlocks`). A block
+/// with a literal `assert false` or `assume false` never reaches its end: its successors are
+/// cut (Boogie's `/pruneInfeasibleEdges`, on by default), so `L: assert false; goto L;` is no
+/// loop.
+pub fn prune_unreachable(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+    let literal_false = |c: &Cmd| match c {
+        Cmd::Assert { expr, .. } | Cmd::Assume { expr, negated: false } => {
+            matches!(expr.kind, ast::ExprKind::BoolLit(false))
+        }
+        Cmd::AssumeFalse => true,
+        _ => false,
+    };
     let mut seen = vec![false; blocks.len()];
     let mut stack = vec![0];
     while let Some(b) = stack.pop() {
         if b < blocks.len() && !seen[b] {
             seen[b] = true;
-            stack.extend(blocks[b].succs.iter().copied());
+            let block = &mut blocks[b];
+            if !block.succs.is_empty() && block.cmds.iter().any(literal_false) {
+                block.succs.clear();
+                block.ret = block.ret.or(block.tok);
+                continue;
+            }
+            stack.extend(block.succs.iter().copied());
         }
     }
     renumber(blocks.into_iter().enumerate().map(|(i, b)| seen[i].then_some(b)))

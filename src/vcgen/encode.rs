@@ -59,10 +59,218 @@ pub struct Encoder<'p> {
     function_names: FxHashMap<FunctionId, String>,
 }
 
-/// An SMT-LIB quoted symbol.
+/// An SMT-LIB quoted symbol. Quoting does not make a symbol new (`|store|` is `store`), so a
+/// name that SMT-LIB or a solver reserves gets Boogie's `q@` prefix (`SMTLibNameUtils`); z3
+/// would let `store` be overloaded, cvc5 refuses it.
 pub fn quote(name: &str) -> String {
-    format!("|{name}|")
+    let name = if RESERVED_SMT_WORDS.contains(&name) || name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        format!("q@{name}")
+    } else {
+        name.to_string()
+    };
+    format!("|{}|", name.replace(['|', '\\'], "_"))
 }
+
+/// Boogie's `SMTLibNameUtils.reservedSmtWordsList`, less the entries no Boogie identifier can
+/// spell.
+const RESERVED_SMT_WORDS: &[&str] = &[
+    "as",
+    "DECIMAL",
+    "exists",
+    "forall",
+    "let",
+    "NUMERAL",
+    "par",
+    "STRING",
+    "assert",
+    "check-sat",
+    "declare-sort",
+    "declare-fun",
+    "define-fun",
+    "exit",
+    "get-assertions",
+    "get-assignment",
+    "get-info",
+    "get-proof",
+    "get-unsat-core",
+    "get-value",
+    "pop",
+    "push",
+    "set-logic",
+    "set-info",
+    "set-option",
+    "and",
+    "or",
+    "not",
+    "iff",
+    "true",
+    "false",
+    "xor",
+    "distinct",
+    "ite",
+    "Bool",
+    "Int",
+    "Real",
+    "div",
+    "mod",
+    "rem",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "pi",
+    "euler",
+    "to_real",
+    "to_int",
+    "is_int",
+    "extract",
+    "concat",
+    "bvnot",
+    "bvneg",
+    "bvand",
+    "bvor",
+    "bvadd",
+    "bvmul",
+    "bvudiv",
+    "bvurem",
+    "bvshl",
+    "bvlshr",
+    "bvult",
+    "store",
+    "select",
+    "const",
+    "default",
+    "map",
+    "union",
+    "intersect",
+    "difference",
+    "complement",
+    "subset",
+    "array-ext",
+    "as-array",
+    "Array",
+    "bit1",
+    "bit0",
+    "bvsub",
+    "bvsdiv",
+    "bvsrem",
+    "bvsmod",
+    "bvsdiv0",
+    "bvudiv0",
+    "bvsrem0",
+    "bvurem0",
+    "bvsmod0",
+    "bvsdiv_i",
+    "bvudiv_i",
+    "bvsrem_i",
+    "bvurem_i",
+    "bvumod_i",
+    "bvule",
+    "bvsle",
+    "bvuge",
+    "bvsge",
+    "bvslt",
+    "bvugt",
+    "bvsgt",
+    "bvxor",
+    "bvnand",
+    "bvnor",
+    "bvxnor",
+    "sign_extend",
+    "zero_extend",
+    "repeat",
+    "bvredor",
+    "bvredand",
+    "bvcomp",
+    "bvumul_noovfl",
+    "bvsmul_noovfl",
+    "bvsmul_noudfl",
+    "bvashr",
+    "rotate_left",
+    "rotate_right",
+    "ext_rotate_left",
+    "ext_rotate_right",
+    "int2bv",
+    "bv2nat",
+    "mkbv",
+    "plusInfinity",
+    "minusInfinity",
+    "abs",
+    "remainder",
+    "fusedMA",
+    "squareRoot",
+    "roundToIntegral",
+    "isZero",
+    "isNZero",
+    "isPZero",
+    "isSignMinus",
+    "min",
+    "max",
+    "asFloat",
+    "flet",
+    "implies",
+    "if_then_else",
+    "lblneg",
+    "lblpos",
+    "lbl-lit",
+    "if",
+    "equals",
+    "equiv",
+    "bool",
+    "minimize",
+    "maximize",
+    "real_pow",
+    "UOrdering2",
+    "UOrdering3",
+    "NaN",
+    "fp.abs",
+    "fp.neg",
+    "fp.add",
+    "fp.sub",
+    "fp.mul",
+    "fp.div",
+    "fp.fma",
+    "fp.sqrt",
+    "fp.rem",
+    "fp.roundToIntegral",
+    "fp.min",
+    "fp.max",
+    "fp.leq",
+    "fp.lt",
+    "fp.geq",
+    "fp.gt",
+    "fp.eq",
+    "fp.isNormal",
+    "fp.isSubnormal",
+    "fp.isZero",
+    "fp.isInfinite",
+    "fp.isNaN",
+    "fp.isNegative",
+    "fp.isPositive",
+    "fp",
+    "fp.to_ubv",
+    "fp.to_sbv",
+    "to_fp",
+    "rmode",
+    "roundNearestTiesToEven",
+    "roundNearestTiesToAway",
+    "roundTowardPositive",
+    "roundTowardNegative",
+    "roundTowardZero",
+    "RNE",
+    "RNA",
+    "RTP",
+    "RTN",
+    "RTZ",
+];
 
 /// `{:key}` or `{:key true}`.
 pub fn find_bool_attribute(attrs: &[crate::ast::Attribute], key: &str) -> bool {
@@ -169,7 +377,11 @@ impl<'p> Encoder<'p> {
                 let _ = writeln!(axioms, "(assert (distinct {}))", names.join(" "));
             }
         }
-        // Functions.
+        // Functions: every name known before any body is encoded, so that bodies may call
+        // functions declared later; `{:define}` bodies become `define-fun`s once every declared
+        // function is, in an order where each comes after those it uses.
+        let mut defined: Vec<(FunctionId, &'p FunctionDecl)> = Vec::new();
+        let mut with_axiom: Vec<(FunctionId, &'p Expr)> = Vec::new();
         for (i, info) in symbols.functions.iter().enumerate() {
             let id = FunctionId(i as u32);
             if info.kind != FunctionKind::Declared || !info.type_params.is_empty() {
@@ -183,49 +395,43 @@ impl<'p> Encoder<'p> {
             if find_bool_attribute(&fd.attrs, "inline") && fd.body.is_some() {
                 continue;
             }
-            let name = quote(&info.name.name);
-            let sorts = info.param_types.iter().map(|t| self.sort(t)).collect::<Result<Vec<_>, _>>()?;
-            let result = self.sort(&info.result)?;
-            self.function_names.insert(id, name.clone());
+            self.function_names.insert(id, quote(&info.name.name));
             match &fd.body {
-                Some(body) if find_bool_attribute(&fd.attrs, "define") => {
-                    let params: Vec<String> = info
-                        .params
-                        .iter()
-                        .zip(&sorts)
-                        .map(|(p, s)| format!("({} {s})", bound_name(typed, *p)))
-                        .collect();
-                    let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
-                    for p in &info.params {
-                        ctx.bound.insert(*p, bound_name(typed, *p));
-                    }
-                    let body = self.ex(body, &NoVars, &mut ctx)?;
-                    let _ = writeln!(decls, "(define-fun {name} ({}) {result} {body})", params.join(" "));
-                }
+                Some(_) if find_bool_attribute(&fd.attrs, "define") => defined.push((id, fd)),
                 body => {
-                    let _ = writeln!(decls, "(declare-fun {name} ({}) {result})", sorts.join(" "));
+                    let sorts = info.param_types.iter().map(|t| self.sort(t)).collect::<Result<Vec<_>, _>>()?;
+                    let result = self.sort(&info.result)?;
+                    let _ = writeln!(decls, "(declare-fun {} ({}) {result})", quote(&info.name.name), sorts.join(" "));
                     if let Some(body) = body {
-                        // Boogie's definition axiom.
-                        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
-                        for p in &info.params {
-                            ctx.bound.insert(*p, bound_name(typed, *p));
-                        }
-                        let b = self.ex(body, &NoVars, &mut ctx)?;
-                        if info.params.is_empty() {
-                            let _ = writeln!(axioms, "(assert (= {name} {b}))");
-                        } else {
-                            let vars: Vec<String> = info.params.iter().map(|p| bound_name(typed, *p)).collect();
-                            let binders: Vec<String> =
-                                vars.iter().zip(&sorts).map(|(v, s)| format!("({v} {s})")).collect();
-                            let app = format!("({name} {})", vars.join(" "));
-                            let _ = writeln!(
-                                axioms,
-                                "(assert (forall ({}) (! (= {app} {b}) :pattern ({app}))))",
-                                binders.join(" ")
-                            );
-                        }
+                        with_axiom.push((id, body));
                     }
                 }
+            }
+        }
+        let mut definitions: Vec<(String, String)> = Vec::new();
+        for (id, fd) in defined {
+            let info = symbols.function(id);
+            let name = quote(&info.name.name);
+            let mut ctx = self.formals_ctx(id);
+            let params = self.binders(id)?;
+            let result = self.sort(&info.result)?;
+            let body = self.ex(fd.body.as_ref().expect("defined functions have bodies"), &NoVars, &mut ctx)?;
+            definitions.push((name.clone(), format!("(define-fun {name} ({params}) {result} {body})\n")));
+        }
+        decls += &in_dependency_order(definitions);
+        for (id, body) in with_axiom {
+            // Boogie's definition axiom.
+            let info = symbols.function(id);
+            let name = quote(&info.name.name);
+            let mut ctx = self.formals_ctx(id);
+            let b = self.ex(body, &NoVars, &mut ctx)?;
+            if info.params.is_empty() {
+                let _ = writeln!(axioms, "(assert (= {name} {b}))");
+            } else {
+                let vars: Vec<String> = info.params.iter().map(|p| bound_name(typed, *p)).collect();
+                let app = format!("({name} {})", vars.join(" "));
+                let binders = self.binders(id)?;
+                let _ = writeln!(axioms, "(assert (forall ({binders}) (! (= {app} {b}) :pattern ({app}))))");
             }
         }
         // Axioms, including those of `uses` clauses.
@@ -245,6 +451,25 @@ impl<'p> Encoder<'p> {
         out += &decls;
         out += &axioms;
         Ok(out)
+    }
+
+    /// A context in which a function's formals are its bound variables.
+    fn formals_ctx(&self, f: FunctionId) -> Ctx {
+        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
+        for p in &self.typed.symbols().function(f).params {
+            ctx.bound.insert(*p, bound_name(self.typed, *p));
+        }
+        ctx
+    }
+
+    /// A function's formals as SMT-LIB binders: `(|x!1| Int) (|y!2| Bool)`.
+    fn binders(&mut self, f: FunctionId) -> Result<String, Unsupported> {
+        let info = self.typed.symbols().function(f);
+        let mut binders = Vec::new();
+        for (p, t) in info.params.iter().zip(&info.param_types) {
+            binders.push(format!("({} {})", bound_name(self.typed, *p), self.sort(t)?));
+        }
+        Ok(binders.join(" "))
     }
 
     // -----------------------------------------------------------------------------------------
@@ -490,6 +715,32 @@ impl<'p> Encoder<'p> {
             _ => Err(Unsupported::new(Some(map.span), "polymorphic maps")),
         }
     }
+}
+
+/// `define-fun` commands, each after those whose names its text uses (names are quoted, so a
+/// name's text occurs only where the function is applied). Definitions that use each other
+/// stay in the given order: the solver then reports the cycle.
+fn in_dependency_order(definitions: Vec<(String, String)>) -> String {
+    let mut out = String::new();
+    let mut done = vec![false; definitions.len()];
+    fn visit(i: usize, defs: &[(String, String)], done: &mut [bool], on_path: &mut Vec<usize>, out: &mut String) {
+        if done[i] || on_path.contains(&i) {
+            return;
+        }
+        on_path.push(i);
+        for (j, (name, _)) in defs.iter().enumerate() {
+            if j != i && defs[i].1.contains(name.as_str()) {
+                visit(j, defs, done, on_path, out);
+            }
+        }
+        on_path.pop();
+        done[i] = true;
+        out.push_str(&defs[i].1);
+    }
+    for i in 0..definitions.len() {
+        visit(i, &definitions, &mut done, &mut Vec::new(), &mut out);
+    }
+    out
 }
 
 fn restore(ctx: &mut Ctx, saved: Vec<(VarId, Option<String>)>) {

@@ -274,7 +274,9 @@ impl<'a> Passifier<'a, '_, '_> {
                 let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
                 let t = self.enc.expr_with(expr, &state, &subst, false)?;
                 if *free || call.is_free {
-                    if call.is_free {
+                    // A free requires holds at the call only under `{:always_assume}`; its
+                    // place in the list matters (Boogie's `CallCmd.Desugar`).
+                    if call.is_free || (*free && super::encode::find_bool_attribute(attrs, "always_assume")) {
                         out.push(PCmd::Assume(t));
                     }
                 } else {

@@ -404,10 +404,13 @@ fn calculate_path(session: &mut dyn Session, blocks: usize) -> Result<Vec<i64>, 
             return Ok(path);
         }
         match value.parse::<i64>() {
-            Ok(n) => {
+            // A model that does not follow the VC's control flow (a solver's `unknown`) can
+            // send the walk round in circles: no path.
+            Ok(n) if n != v && !path.contains(&n) => {
                 path.push(n);
                 v = n;
             }
+            Ok(_) => break,
             Err(_) => break,
         }
     }
