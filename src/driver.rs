@@ -118,6 +118,10 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.no_typecheck {
         return Ok(0);
     }
+    let typed = match crate::passes::run(typed, options, out) {
+        Ok(typed) => typed,
+        Err(failure) => return failure.report(&sources, out),
+    };
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out);
     }

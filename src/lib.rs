@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod driver;
 pub mod parser;
+pub mod passes;
 pub mod printer;
 pub mod report;
 pub mod smt;

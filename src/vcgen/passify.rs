@@ -257,9 +257,8 @@ impl<'a> Passifier<'a, '_, '_> {
             Decl::Procedure(pd) => pd,
             _ => return Err(Unsupported::new(Some(call.span), "this call")),
         };
-        if super::encode::find_bool_attribute(&pdecl.attrs, "inline") || pdecl.attrs.iter().any(|a| a.key == "inline") {
-            return Err(Unsupported::new(Some(call.span), "calls of {:inline} procedures"));
-        }
+        // Calls of `{:inline}` procedures that remain after `crate::passes::inline` are
+        // ordinary calls (depth 0 under `/inline:spec`, `/inline:none`, no implementation).
         if call.args.len() != info.ins.len() || call.outs.len() != info.outs.len() {
             return Err(Unsupported::new(Some(call.span), "a call with the wrong number of arguments"));
         }
