@@ -108,6 +108,8 @@ pub struct Options {
     pub error_trace: u32,
     pub error_limit: u32,
     pub prover_options: Vec<String>,
+    /// `--solver z3|cvc5|in-process|COMMAND` (rboogie's own; see `crate::smt::configure`).
+    pub solver: Option<String>,
     /// `/proverLog:FILE`, macros expanded as for `print_file`.
     pub prover_log: Option<String>,
     pub trace: bool,
@@ -151,6 +153,7 @@ impl Default for Options {
             error_trace: 1,
             error_limit: 5,
             prover_options: Vec::new(),
+            solver: None,
             prover_log: None,
             trace: false,
             infer_modifies: false,
@@ -288,7 +291,7 @@ const FORMATS: &[&str] = &["boogie", "rich", "json"];
 
 /// GNU long flags that take a value, so that `--time-limit 30` consumes the `30`.
 fn long_takes_value(long: &str) -> bool {
-    long == "format" || BOOGIE_OPTIONS.iter().any(|o| o.long == long && !matches!(o.value, Value::Flag))
+    Cli::command().get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
 /// Checks a Boogie-spelled value as Boogie does and returns it in the form clap expects.
@@ -425,6 +428,10 @@ struct Cli {
     /// Echo the command line: 0 never, 1 atop /print output (default), 2 also on stdout
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = "General")]
     env: Option<u8>,
+    /// Solver: z3 or cvc5 (the binary over a pipe), in-process (linked Z3, the default), or a
+    /// command line
+    #[arg(long, value_name = "SOLVER", help_heading = "General")]
+    solver: Option<String>,
     /// Name input files by their base name in messages
     #[arg(long, help_heading = "General")]
     use_base_name_for_file_name: bool,
@@ -606,6 +613,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         error_trace: cli.error_trace.map_or(d.error_trace, u32::from),
         error_limit: cli.error_limit.unwrap_or(d.error_limit),
         prover_options: cli.prover_opt,
+        solver: cli.solver,
         prover_log: cli.prover_log,
         trace: cli.trace,
         infer_modifies: cli.infer_modifies,

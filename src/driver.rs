@@ -20,8 +20,10 @@
 //! 8. Resolution, then (unless `/noTypecheck`) type checking: a phase with errors prints them
 //!    and `N name resolution errors detected in F` / `N type checking errors detected in F`,
 //!    `F` being the last input file, and the run ends (exit 0, no trailer).
-//! 9. Verification does not exist yet: under `/noVerify` rboogie prints Boogie's closing line
-//!    for a program with nothing verified; otherwise it says so on stderr and exits 2.
+//! 9. Verification ([`crate::vcgen`]): each implementation's errors as Boogie prints them,
+//!    then Boogie's trailer. An implementation rboogie cannot encode gets a line saying so and
+//!    counts as inconclusive; a program it cannot encode at all gets that line and exit code 2,
+//!    without a trailer. Under `/noVerify`, Boogie's closing line with nothing verified.
 //!
 //! Exit codes are Boogie's: 1 for a command line or input list it cannot use, 0 otherwise
 //! (also after parse, resolution, type or verification errors); 1 if stdout fails.
@@ -38,7 +40,7 @@ use std::path::Path;
 /// Runs rboogie as configured, writing what Boogie writes to stdout to `out` and rboogie's own
 /// notes to `err`. Returns the process exit code.
 pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match drive(options, out, err) {
+    match drive(options, out) {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "rboogie: error: cannot write output: {e}");
@@ -47,7 +49,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<i32> {
+fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
 
     if options.version {
@@ -95,7 +97,7 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
     // Boogie names the last input file in its error summaries (`fileNames[^1]`).
     let last_file = display_name(options, files.last().map_or("", String::as_str));
     let typeck_options = crate::typeck::TypeckOptions { infer_modifies: options.infer_modifies };
-    let _typed = match crate::typeck::run(program, &typeck_options, options.no_typecheck) {
+    let typed = match crate::typeck::run(program, &typeck_options, options.no_typecheck) {
         Outcome::ResolutionFailed(diagnostics) => {
             report_phase(&reporter, out, &sources, &diagnostics, Phase::Resolve, &last_file)?;
             return Ok(0);
@@ -116,13 +118,118 @@ fn drive(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> io::Res
     if options.no_typecheck {
         return Ok(0);
     }
+    let typed = match crate::passes::run(typed, options, out) {
+        Ok(typed) => typed,
+        Err(failure) => return failure.report(&sources, out),
+    };
     if options.verify {
-        // No trailer: "0 errors" from a run that checked nothing would read as a clean
-        // result to a front end that parses Boogie's output.
-        writeln!(err, "rboogie: error: verification is not implemented yet; nothing was verified (use /noVerify)")?;
-        return Ok(2);
+        return verify(options, &typed, &sources, &reporter, out);
     }
     reporter.trailer(out, &Counts::default())?;
+    Ok(0)
+}
+
+/// Verifies every selected implementation and prints Boogie's error reports and trailer.
+fn verify(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    sources: &SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<i32> {
+    use crate::vcgen::{ImplOutcome, VerifyOptions, trace, verify_program};
+    let (choice, session_options) = match crate::smt::configure(options) {
+        Ok(c) => c,
+        Err(message) => {
+            reporter.tool_message(out, &format!("*** Error: {message}"))?;
+            return Ok(1);
+        }
+    };
+    let verify_options = VerifyOptions {
+        error_limit: options.error_limit,
+        time_limit: options.time_limit,
+        resource_limit: options.resource_limit,
+        procs: options.procs.clone(),
+        no_procs: options.no_procs.clone(),
+        infer_modifies: options.infer_modifies,
+        session_per_implementation: options.prover_log.as_ref().is_some_and(|l| l.contains("@PROC@")),
+    };
+    // The log of a session opened after a fault continues the run's log.
+    let mut logs_opened = rustc_hash::FxHashSet::default();
+    let mut open = |implementation: &str| {
+        let log = match &options.prover_log {
+            None => None,
+            Some(pattern) => {
+                let path = pattern.replace("@PROC@", implementation);
+                let log = if logs_opened.insert(path.clone()) {
+                    crate::smt::ProverLog::create(&path)?
+                } else {
+                    let file = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(&path)
+                        .map_err(|e| format!("cannot open prover log {path}: {e}"))?;
+                    crate::smt::ProverLog::new(Box::new(io::BufWriter::new(file)))
+                };
+                Some(log)
+            }
+        };
+        crate::smt::start(&choice, &session_options, log)
+    };
+    let mut counts = Counts::default();
+    let mut written: io::Result<()> = Ok(());
+    let at = |span: crate::ast::Span| {
+        let p = sources.position(span);
+        format!("{}({},{})", p.file, p.line, p.col)
+    };
+    let result = verify_program(typed, &verify_options, &mut open, &mut |r| {
+        let text = match r.outcome {
+            ImplOutcome::Verified => {
+                counts.verified += 1;
+                String::new()
+            }
+            ImplOutcome::Errors(mut errors) => {
+                trace::sort(&mut errors, sources);
+                counts.errors += errors.len();
+                errors.iter().map(|e| trace::render(sources, e, options.error_trace)).collect()
+            }
+            ImplOutcome::TimedOut => {
+                counts.timeouts += 1;
+                String::new()
+            }
+            ImplOutcome::OutOfResource => {
+                counts.out_of_resource += 1;
+                String::new()
+            }
+            ImplOutcome::OutOfMemory => {
+                counts.out_of_memory += 1;
+                String::new()
+            }
+            ImplOutcome::Inconclusive => {
+                counts.inconclusive += 1;
+                String::new()
+            }
+            ImplOutcome::SolverException(why) => {
+                counts.solver_exceptions += 1;
+                format!("{}: rboogie: the solver failed on {}: {why}\n", at(r.span), r.name)
+            }
+            ImplOutcome::Unsupported(u) => {
+                // Not a verdict: counted as inconclusive, with the reason.
+                counts.inconclusive += 1;
+                let pos = at(u.span.unwrap_or(r.span));
+                format!("{pos}: rboogie: cannot verify {}: {} not supported yet\n", r.name, u.what)
+            }
+        };
+        if written.is_ok() {
+            written = out.write_all(text.as_bytes());
+        }
+    });
+    written?;
+    if let Err(u) = result {
+        let pos = u.span.map(at).unwrap_or_default();
+        writeln!(out, "{pos}: rboogie: cannot verify this program: {} not supported yet", u.what)?;
+        return Ok(2);
+    }
+    reporter.trailer(out, &counts)?;
     Ok(0)
 }
 

@@ -11,6 +11,26 @@
 //! solver is bounded: a [`Limits`] deadline enforced by the solver's own option and by a
 //! watchdog that kills (or interrupts) a solver that does not answer. A dead, silent or
 //! babbling solver is an [`Answer`] for that query, never a hang or a panic.
+//!
+//! Backends: [`SolverChoice::Process`] (`pipe.rs`: any solver over pipes), [`SolverChoice::Z3InProcess`]
+//! (`z3.rs`: libz3 through `z3-sys`), and [`canned`] (scripted answers, for tests). All three
+//! are one [`Session`] implementation over a transport (`protocol.rs`), which holds the rules
+//! Boogie follows for answers; [`sexpr`] reads responses; [`log`] is the `/proverLog` file.
+//!
+//! ## For the VC generator
+//! [`configure`] turns the command line (`--solver`, `/proverOpt:`) into a [`SolverChoice`]
+//! and [`SessionOptions`], once per run; [`start`] opens a session (one per implementation,
+//! or one per thread reused with `push`/`pop`: the preamble of options is sent once, at start);
+//! then [`Session::send`] declarations and the VC, [`Session::check_sat`] with the
+//! implementation's [`Limits`], and after [`Answer::Sat`] (or an
+//! [`UnknownReason::Incomplete`] unknown, which Boogie also reports as errors)
+//! [`Session::get_value`]. When [`Session::dead`] says so, drop the session and start a new one
+//! for the next implementation: the fault was reported for this one.
+//!
+//! Each [`Session::send`] takes whole commands (in-process Z3 runs each call as a script of
+//! its own). For `/proverLog:FILE`, make one [`LogFiles`] per run from the file name, and
+//! pass each session `LogFiles::open(implementation name)`: it names the files as Boogie does
+//! (`@PROC@`, `.N` suffixes); comments sent (`; ...`) go to the log too. Sessions are `Send`: `/vcsCores:N` can run one per thread.
 
 /// What a `check-sat` came to, in the terms Boogie reports outcomes in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,8 +53,13 @@ pub enum UnknownReason {
     /// Resource limit (`/rlimit`) exhausted.
     OutOfResource,
     OutOfMemory,
-    /// Incomplete theory, quantifiers, or no reason given: Boogie's "inconclusive".
+    /// Incomplete theory or quantifiers, or no reason given (the text is the solver's reason).
+    /// Boogie counts this outcome as *Invalid*: it reports errors from the model, so
+    /// [`Session::get_value`] may be asked as after `sat`.
     Incomplete(String),
+    /// Any other reason (`unknown`, a reason Boogie does not know): Boogie's *Undetermined*,
+    /// reported as inconclusive.
+    Undetermined(String),
 }
 
 /// Bounds for one query.
@@ -56,7 +81,13 @@ pub trait Session: Send {
     /// `(check-sat)` under `limits`.
     fn check_sat(&mut self, limits: &Limits) -> Answer;
     /// `(get-value (t1 t2 ...))` after `sat`: each term's value as SMT-LIB text, in order.
+    /// An `(error ...)` answer to it is `Err` and the session goes on; a fault kills it.
     fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String>;
+    /// Why the session can no longer be used (its first fault), if it cannot. A dead session
+    /// answers every later call at once with [`Answer::Failed`] or `Err`.
+    fn dead(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// Which solver a run uses (`--solver`, Boogie's `/proverOpt:SOLVER=` and `PROVER_PATH=`).
@@ -74,4 +105,244 @@ pub enum Dialect {
     Z3,
     Cvc5,
     Generic,
+}
+
+pub mod canned;
+pub mod log;
+mod pipe;
+mod protocol;
+pub mod sexpr;
+mod z3;
+
+pub use log::{LogFiles, ProverLog};
+
+use std::time::Duration;
+
+/// How a session talks to its solver, whichever solver it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionOptions {
+    /// `/proverOpt:O:name=value`, in order: each is sent as `(set-option :name value)` at the
+    /// start, after the solver's defaults (Boogie's weak options, which one of these with the
+    /// same name replaces).
+    pub smt_options: Vec<(String, String)>,
+    /// `/proverOpt:LOGIC=`: sent as `(set-logic ...)`; cvc5 gets `ALL` when it is not given.
+    pub logic: Option<String>,
+    /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
+    /// kills (or interrupts) the solver.
+    pub watchdog_grace: Duration,
+    /// The bound on a wait when there is no time limit: a solver that stops answering (alive
+    /// but silent) is given up on after this long. A solver that dies is noticed at once.
+    pub unbounded_wait: Duration,
+}
+
+impl Default for SessionOptions {
+    fn default() -> SessionOptions {
+        SessionOptions {
+            smt_options: Vec::new(),
+            logic: None,
+            watchdog_grace: Duration::from_secs(2),
+            unbounded_wait: Duration::from_secs(3600),
+        }
+    }
+}
+
+impl SolverChoice {
+    /// The `z3` binary over a pipe, as Boogie runs it.
+    pub fn z3_process() -> SolverChoice {
+        SolverChoice::Process { path: "z3".into(), args: default_args(Dialect::Z3), dialect: Dialect::Z3 }
+    }
+
+    /// The `cvc5` binary over a pipe, as Boogie runs it.
+    pub fn cvc5_process() -> SolverChoice {
+        SolverChoice::Process { path: "cvc5".into(), args: default_args(Dialect::Cvc5), dialect: Dialect::Cvc5 }
+    }
+
+    /// `--solver` values: `z3`, `cvc5`, `in-process`, or a command line (`PATH ARGS...`, split
+    /// at white space). A command is z3 or cvc5 when its file name says so; with no arguments
+    /// it gets that solver's usual ones.
+    pub fn from_name(name: &str) -> Result<SolverChoice, String> {
+        match name {
+            "z3" => return Ok(SolverChoice::z3_process()),
+            "cvc5" => return Ok(SolverChoice::cvc5_process()),
+            "in-process" => return Ok(SolverChoice::Z3InProcess),
+            _ => {}
+        }
+        let mut words = name.split_whitespace().map(str::to_string);
+        let path = words.next().ok_or("--solver needs a solver name or command")?;
+        let args: Vec<String> = words.collect();
+        let dialect = dialect_of(&path);
+        let args = if args.is_empty() { default_args(dialect) } else { args };
+        Ok(SolverChoice::Process { path, args, dialect })
+    }
+}
+
+/// z3 or cvc5 by the file name of a solver binary.
+fn dialect_of(path: &str) -> Dialect {
+    let file = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    if file.contains("cvc5") {
+        Dialect::Cvc5
+    } else if file.contains("z3") {
+        Dialect::Z3
+    } else {
+        Dialect::Generic
+    }
+}
+
+/// The arguments Boogie starts each solver with (`SMTLibSolverOptions.PostParse`).
+fn default_args(dialect: Dialect) -> Vec<String> {
+    let args: &[&str] = match dialect {
+        Dialect::Z3 => &["-smt2", "-in"],
+        Dialect::Cvc5 => {
+            &["--lang=smt", "--no-strict-parsing", "--no-condense-function-values", "--incremental", "--produce-models"]
+        }
+        Dialect::Generic => &[],
+    };
+    args.iter().map(|a| a.to_string()).collect()
+}
+
+/// The solver and session options the command line asks for: `--solver`, then Boogie's
+/// `/proverOpt:` values (`SOLVER=z3|cvc5|yices2`, `PROVER_PATH=`, `LOGIC=`, `O:name=value`,
+/// `C:arg`; Boogie's other generic prover options are accepted and ignored). `--solver` wins
+/// over `SOLVER=` and `PROVER_PATH=`. With neither, z3 runs in-process unless `C:` arguments
+/// ask for a process. Errors are in Boogie's words.
+pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, SessionOptions), String> {
+    let mut session = SessionOptions::default();
+    let mut solver: Option<Dialect> = None;
+    let mut yices = false;
+    let mut path: Option<String> = None;
+    let mut extra_args = Vec::new();
+    for opt in &options.prover_options {
+        let value = |name: &str| -> Option<String> {
+            let rest = opt.strip_prefix(name)?;
+            if rest.is_empty() {
+                Some(String::new())
+            } else if rest.starts_with(['=', ':']) {
+                Some(rest[1..].to_string())
+            } else {
+                None
+            }
+        };
+        if let Some(o) = opt.strip_prefix("O:") {
+            match o.split_once('=') {
+                Some((name, value)) if !name.is_empty() && !value.is_empty() => {
+                    session.smt_options.push((name.to_string(), value.to_string()))
+                }
+                _ => {
+                    return Err(format!(
+                        "Options to be passed to the prover should have the format: <name>=<value>, got '{o}'"
+                    ));
+                }
+            }
+        } else if let Some(arg) = opt.strip_prefix("C:") {
+            extra_args.extend(arg.split_whitespace().map(str::to_string));
+        } else if let Some(kind) = value("SOLVER") {
+            match kind.to_ascii_lowercase().as_str() {
+                "z3" => solver = Some(Dialect::Z3),
+                "cvc5" => solver = Some(Dialect::Cvc5),
+                "yices2" => {
+                    solver = Some(Dialect::Generic);
+                    yices = true;
+                }
+                "noop" => return Err("the noop solver is not supported".into()),
+                _ => return Err("Invalid SOLVER value; must be 'Z3' or 'CVC5' or 'Yices2' or 'noop'".into()),
+            }
+        } else if let Some(p) = value("PROVER_PATH") {
+            path = Some(p);
+        } else if let Some(logic) = value("LOGIC") {
+            session.logic = Some(logic);
+        } else if [
+            "PROVER_NAME",
+            "LOG_FILE",
+            "APPEND_LOG_FILE",
+            "FORCE_LOG_STATUS",
+            "MEMORY_LIMIT",
+            "VERBOSITY",
+            "TIME_LIMIT",
+            "BATCH_MODE",
+            "USE_WEIGHTS",
+            "INSPECTOR",
+        ]
+        .iter()
+        .any(|name| value(name).is_some())
+        {
+        } else {
+            return Err(format!("Unrecognised prover option: {opt}"));
+        }
+    }
+    let mut choice = if let Some(name) = &options.solver {
+        SolverChoice::from_name(name)?
+    } else {
+        match (solver, path) {
+            (None | Some(Dialect::Z3), None) if extra_args.is_empty() => SolverChoice::Z3InProcess,
+            (dialect, path) => {
+                let dialect = dialect.unwrap_or(Dialect::Z3);
+                let name = match dialect {
+                    Dialect::Z3 => "z3",
+                    Dialect::Cvc5 => "cvc5",
+                    Dialect::Generic => "yices-smt2",
+                };
+                let mut args = default_args(dialect);
+                if yices {
+                    args = vec!["--incremental".into()];
+                    session.logic.get_or_insert_with(|| "ALL".into());
+                }
+                SolverChoice::Process { path: path.unwrap_or_else(|| name.into()), args, dialect }
+            }
+        }
+    };
+    if let SolverChoice::Process { args, .. } = &mut choice {
+        args.extend(extra_args);
+    }
+    Ok((choice, session))
+}
+
+/// Opens a session with `choice`: starts the solver (or a Z3 context) and sends the preamble
+/// (Boogie's options for that solver, `options`, the logic). `log`, when given, receives every
+/// byte sent, from the preamble on. `Err` when the solver cannot be started.
+pub fn start(
+    choice: &SolverChoice,
+    options: &SessionOptions,
+    log: Option<ProverLog>,
+) -> Result<Box<dyn Session>, String> {
+    match choice {
+        SolverChoice::Z3InProcess => {
+            let transport = z3::Z3Transport::new()?;
+            Ok(Box::new(protocol::SmtSession::new(transport, Dialect::Z3, options.clone(), log)))
+        }
+        SolverChoice::Process { path, args, dialect } => {
+            let transport = pipe::PipeTransport::spawn(path, args)?;
+            Ok(Box::new(protocol::SmtSession::new(transport, *dialect, options.clone(), log)))
+        }
+    }
+}
+
+/// What every session sends first (Boogie's `PrepareCommon`), such that the log runs
+/// stand-alone: cvc5's `:incremental` is set here as well as on its command line.
+fn preamble(dialect: Dialect, options: &SessionOptions) -> String {
+    let mut text = String::from("(set-option :print-success false)\n(set-info :smt-lib-version 2.6)\n");
+    if dialect == Dialect::Cvc5 {
+        text += "(set-option :incremental true)\n";
+    }
+    text += "(set-option :produce-models true)\n";
+    // Boogie's `Z3.SetDefaultOptions`, each unless the user gave it.
+    let defaults: &[(&str, &str)] = match dialect {
+        Dialect::Z3 => {
+            &[("smt.mbqi", "false"), ("model.compact", "false"), ("model.v2", "true"), ("pp.bv_literals", "false")]
+        }
+        _ => &[],
+    };
+    for (name, value) in defaults {
+        if !options.smt_options.iter().any(|(n, _)| n == name) {
+            text += &format!("(set-option :{name} {value})\n");
+        }
+    }
+    for (name, value) in &options.smt_options {
+        text += &format!("(set-option :{name} {value})\n");
+    }
+    let logic = options.logic.clone().or_else(|| (dialect == Dialect::Cvc5).then(|| "ALL".to_string()));
+    if let Some(logic) = logic.filter(|l| !l.is_empty()) {
+        text += &format!("(set-logic {logic})\n");
+    }
+    text += "; done setting options\n";
+    text
 }

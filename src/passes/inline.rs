@@ -1,0 +1,611 @@
+//! Procedure inlining: calls of procedures marked `{:inline N}` replaced by the callee's body
+//! (Boogie's `Inliner`, Inline.cs).
+//!
+//! Expects a type-checked, monomorphic program. Guarantees a program in which, under
+//! `/inline:assume` (the default) and `/inline:assert`, every call to a procedure with an
+//! implementation and an inlining depth, in every implementation that is verified, is replaced
+//! as Boogie replaces it:
+//! - above the depth (counted per procedure down a chain of inlined calls, set by the call's
+//!   `{:inline N}`, else the implementation's, else the procedure's), by the callee's body;
+//! - at depth 0, by `assume false` (`/inline:assume`), `assert false` (`/inline:assert`), or
+//!   left a call (`/inline:spec`).
+//!
+//! Under `assume` and `assert`, implementations of procedures with `{:inline}` are not verified
+//! on their own (Boogie's `IsSkipVerification`): they get `{:verify false}`. `/inline:none`
+//! leaves the program as it is.
+//!
+//! How: Boogie splices the callee's blocks into the caller's block list. This pass does the
+//! same in structured code: the big block holding the call is split at the call, and between
+//! the halves come, in order, big blocks that fall through into each other:
+//! - `inline$P$k$Entry`: the callee's in-parameters assigned the arguments, each `requires`
+//!   asserted (at the call), the callee's locals and outs havocked, and every variable the
+//!   callee modifies copied into a local that stands for it under `old`;
+//! - the callee's body with its labels prefixed `inline$P$k$` and `return` turned into a goto
+//!   to the exit (nested calls inlined in turn);
+//! - `inline$P$k$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
+//!   assumed) and the outs copied to the call's targets.
+//!
+//! The callee's formals and locals become fresh locals of the caller named
+//! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
+//! Boogie's `ComputePrefix`). Copies of the callee's code keep the callee's spans, so errors
+//! point into the callee, except that every occurrence of a renamed variable gets a span of
+//! its own past the end of its file ([`super::fresh_span`]): resolution keys identifier
+//! occurrences by position, and two copies must not share one.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{PassError, fresh_span, rewrite};
+use crate::ast::{
+    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, Decl, Expr, ExprKind, Ident,
+    LocalVars, Program, Span, Spec, StmtList, Symbol, VarGroup,
+};
+use crate::cli::{Inlining, Options};
+use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId, VarKind};
+
+pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
+    if options.inline == Inlining::None {
+        return Ok(None);
+    }
+    let program = &typed.program;
+    let has_inline = program.decls.iter().any(|d| match d {
+        Decl::Procedure(p) => has_attr(&p.attrs, "inline"),
+        Decl::Implementation(i) => has_attr(&i.attrs, "inline"),
+        _ => false,
+    });
+    if !has_inline {
+        return Ok(None);
+    }
+    let symbols = typed.symbols();
+    let mut impl_of_proc: FxHashMap<ProcedureId, ImplementationId> = FxHashMap::default();
+    for (i, info) in symbols.implementations.iter().enumerate() {
+        if let Some(p) = info.procedure {
+            let id = ImplementationId(i as u32);
+            let e = impl_of_proc.entry(p).or_insert(id);
+            if symbols.implementations[e.index()].decl > info.decl {
+                *e = id;
+            }
+        }
+    }
+    let skip_inlined = matches!(options.inline, Inlining::Assume | Inlining::Assert);
+    let mut decls = program.decls.clone();
+    for (index, info) in symbols.implementations.iter().enumerate() {
+        let Some(proc_id) = info.procedure else { continue };
+        let proc_attrs = proc_decl(typed, proc_id).map_or(&[][..], |p| &p.attrs[..]);
+        let (attrs, _, _, body) = impl_parts(typed, ImplementationId(index as u32));
+        if verify_false(attrs) || verify_false(proc_attrs) {
+            continue;
+        }
+        let slot = &mut decls[info.decl.0 as usize];
+        if skip_inlined && (has_attr(attrs, "inline") || has_attr(proc_attrs, "inline")) {
+            let verify = Attribute {
+                key: Symbol::intern("verify"),
+                params: Box::new([AttrParam::Expr(Expr {
+                    kind: ExprKind::BoolLit(false),
+                    span: info.name.span,
+                    id: crate::ast::NodeId::NONE,
+                })]),
+                span: info.name.span,
+            };
+            match slot {
+                Decl::Implementation(d) => d.attrs = d.attrs.iter().cloned().chain([verify]).collect(),
+                Decl::Procedure(d) => d.attrs = d.attrs.iter().cloned().chain([verify]).collect(),
+                _ => {}
+            }
+            continue;
+        }
+        let mut inliner = Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32));
+        let stmts = inliner.list(&body.stmts);
+        if let Some(e) = inliner.error {
+            return Err(e);
+        }
+        if !inliner.inlined {
+            continue;
+        }
+        let mut locals = body.locals.to_vec();
+        if !inliner.new_locals.is_empty() {
+            locals.push(LocalVars { attrs: Box::new([]), groups: inliner.new_locals.into(), span: body.span });
+        }
+        let new_body = Body { locals: locals.into(), stmts, span: body.span };
+        match slot {
+            Decl::Implementation(d) => d.body = new_body,
+            Decl::Procedure(d) => d.body = Some(new_body),
+            _ => {}
+        }
+        if options.print_inlined {
+            print_inlined(slot, log);
+        }
+    }
+    Ok(Some(Program { decls }))
+}
+
+/// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
+fn print_inlined(decl: &Decl, log: &mut String) {
+    let decls = match decl {
+        Decl::Procedure(p) => {
+            let mut spec = (**p).clone();
+            spec.body = None;
+            let body = p.body.clone().expect("an implementation has a body");
+            let imp = crate::ast::ImplementationDecl {
+                attrs: p.attrs.clone(),
+                name: p.name,
+                type_params: p.type_params.clone(),
+                ins: p.ins.clone(),
+                outs: p.outs.clone(),
+                body,
+                span: p.span,
+            };
+            vec![Decl::Procedure(Box::new(spec)), Decl::Implementation(Box::new(imp))]
+        }
+        other => vec![other.clone()],
+    };
+    log.push_str("after inlining procedure calls\n");
+    log.push_str(&crate::printer::print_program(&Program { decls }, &crate::printer::PrintOptions { pretty: false }));
+}
+
+fn has_attr(attrs: &[Attribute], key: &str) -> bool {
+    attrs.iter().any(|a| a.key == key)
+}
+
+fn verify_false(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.key == "verify" && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(false), .. })])
+    })
+}
+
+/// Boogie's `CheckIntAttribute`: the value of `{:key N}`, when its parameter is a literal.
+fn int_attr(attrs: &[Attribute], key: &str) -> Option<i64> {
+    attrs.iter().filter(|a| a.key == key).find_map(|a| match &a.params[..] {
+        [AttrParam::Expr(Expr { kind: ExprKind::IntLit(n), .. })] => n.parse().ok(),
+        _ => None,
+    })
+}
+
+fn proc_decl(typed: &TypedProgram, p: ProcedureId) -> Option<&crate::ast::ProcedureDecl> {
+    match &typed.program.decls[typed.symbols().procedure(p).decl.0 as usize] {
+        Decl::Procedure(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// An implementation's attributes, in- and out-parameter groups and body.
+fn impl_parts(typed: &TypedProgram, id: ImplementationId) -> (&[Attribute], &[VarGroup], &[VarGroup], &Body) {
+    match &typed.program.decls[typed.symbols().implementations[id.index()].decl.0 as usize] {
+        Decl::Implementation(d) => (&d.attrs, &d.ins, &d.outs, &d.body),
+        Decl::Procedure(d) => (&d.attrs, &d.ins, &d.outs, d.body.as_ref().expect("an implementation has a body")),
+        _ => unreachable!("implementations are declared by procedures and implementations"),
+    }
+}
+
+struct Inliner<'a> {
+    typed: &'a TypedProgram,
+    options: &'a Options,
+    impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
+    /// `inline$`, with `$`s added until nothing in the caller starts with it.
+    prefix: String,
+    /// How many times each procedure has been inlined into this caller.
+    counters: FxHashMap<ProcedureId, u32>,
+    /// Boogie's `UnrollDepthTracker`: the remaining depth per procedure, and the call that set it.
+    depths: FxHashMap<ProcedureId, (i64, u32)>,
+    calls_seen: u32,
+    /// Names of the caller's own variables: a global of the callee's that one of them would
+    /// shadow cannot be named in the caller.
+    caller_names: FxHashSet<Symbol>,
+    new_locals: Vec<VarGroup>,
+    inlined: bool,
+    error: Option<PassError>,
+}
+
+impl<'a> Inliner<'a> {
+    fn new(
+        typed: &'a TypedProgram,
+        options: &'a Options,
+        impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
+        caller: ImplementationId,
+    ) -> Inliner<'a> {
+        let symbols = typed.symbols();
+        let info = &symbols.implementations[caller.index()];
+        let caller_names: FxHashSet<Symbol> =
+            info.ins.iter().chain(&info.outs).chain(&info.locals).map(|v| symbols.var(*v).name.name).collect();
+        let mut prefix = "inline$".to_string();
+        let globals = symbols
+            .vars
+            .iter()
+            .filter(|v| matches!(v.kind, VarKind::Global | VarKind::Const { .. }))
+            .map(|v| v.name.name);
+        let mut labels = Vec::new();
+        collect_labels(&impl_parts(typed, caller).3.stmts, &mut labels);
+        for name in caller_names.iter().copied().chain(globals).chain(labels) {
+            distinguish_prefix(&mut prefix, &name);
+        }
+        Inliner {
+            typed,
+            options,
+            impl_of_proc,
+            prefix,
+            counters: FxHashMap::default(),
+            depths: FxHashMap::default(),
+            calls_seen: 0,
+            caller_names,
+            new_locals: Vec::new(),
+            inlined: false,
+            error: None,
+        }
+    }
+
+    fn list(&mut self, list: &StmtList) -> StmtList {
+        let mut blocks = Vec::with_capacity(list.blocks.len());
+        for b in &list.blocks {
+            self.big_block(b, &mut blocks);
+        }
+        StmtList { blocks: blocks.into(), end: list.end }
+    }
+
+    /// Splits `b` at every call to inline, with the inlined code in between.
+    fn big_block(&mut self, b: &BigBlock, out: &mut Vec<BigBlock>) {
+        let mut label = b.label;
+        let mut cmds: Vec<Cmd> = Vec::new();
+        for c in &b.cmds {
+            let CmdKind::Call(call) = &c.kind else {
+                cmds.push(c.clone());
+                continue;
+            };
+            match self.call(call) {
+                CallAction::Keep => cmds.push(c.clone()),
+                CallAction::Replace(new) => cmds.push(new),
+                CallAction::Inline(inlined) => {
+                    if label.is_some() || !cmds.is_empty() {
+                        out.push(BigBlock { label, cmds: std::mem::take(&mut cmds).into(), tail: None, span: b.span });
+                    }
+                    label = None;
+                    out.extend(inlined);
+                }
+            }
+        }
+        let tail = b.tail.as_ref().map(|t| self.tail(t));
+        if label.is_some() || !cmds.is_empty() || tail.is_some() {
+            out.push(BigBlock { label, cmds: cmds.into(), tail, span: b.span });
+        }
+    }
+
+    fn tail(&mut self, t: &BlockTail) -> BlockTail {
+        match t {
+            BlockTail::If(i) => BlockTail::If(Box::new(self.if_cmd(i))),
+            BlockTail::While(w) => {
+                let mut w = (**w).clone();
+                w.body = self.list(&w.body);
+                BlockTail::While(Box::new(w))
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn if_cmd(&mut self, i: &crate::ast::IfCmd) -> crate::ast::IfCmd {
+        let mut i = i.clone();
+        i.then = self.list(&i.then);
+        i.els = i.els.map(|e| match e {
+            crate::ast::ElseBranch::If(next) => crate::ast::ElseBranch::If(Box::new(self.if_cmd(&next))),
+            crate::ast::ElseBranch::Block(b) => crate::ast::ElseBranch::Block(self.list(&b)),
+        });
+        i
+    }
+
+    /// Boogie's `DoInlineBlocks` on one call.
+    fn call(&mut self, call: &CallCmd) -> CallAction {
+        if call.is_async {
+            return CallAction::Keep;
+        }
+        let Some(Ref::Procedure(p)) = self.typed.referent(&call.callee) else { return CallAction::Keep };
+        let Some(&imp) = self.impl_of_proc.get(&p) else { return CallAction::Keep };
+        if !self.typed.symbols().procedure(p).type_params.is_empty() {
+            return CallAction::Keep;
+        }
+        self.calls_seen += 1;
+        let serial = self.calls_seen;
+        let depth = self.depth(call, p, imp, serial);
+        let action = if depth > 0 {
+            self.inlined = true;
+            CallAction::Inline(self.inline(call, p, imp))
+        } else if depth == 0 {
+            self.inlined = true;
+            let literal = Expr { kind: ExprKind::BoolLit(false), span: call.span, id: crate::ast::NodeId::NONE };
+            match self.options.inline {
+                Inlining::Assert => CallAction::Replace(Cmd {
+                    kind: CmdKind::Assert { attrs: Box::new([]), expr: literal },
+                    span: call.span,
+                }),
+                Inlining::Assume => CallAction::Replace(Cmd {
+                    kind: CmdKind::Assume { attrs: Box::new([]), expr: literal },
+                    span: call.span,
+                }),
+                _ => CallAction::Keep,
+            }
+        } else {
+            CallAction::Keep
+        };
+        if self.depths.get(&p).is_some_and(|&(_, by)| by == serial) {
+            self.depths.remove(&p);
+        }
+        action
+    }
+
+    /// Boogie's `TryDefineCount`: the depth tracked for `p`, else the call's `{:inline N}`,
+    /// else the procedure's (over the implementation's); -1 when none.
+    fn depth(&mut self, call: &CallCmd, p: ProcedureId, imp: ImplementationId, serial: u32) -> i64 {
+        if let Some(&(d, _)) = self.depths.get(&p) {
+            return d;
+        }
+        let mut depth = int_attr(&call.attrs, "inline").unwrap_or(-1);
+        if depth < 0 {
+            if let Some(d) = int_attr(impl_parts(self.typed, imp).0, "inline") {
+                depth = d;
+            }
+            if let Some(d) = proc_decl(self.typed, p).and_then(|pd| int_attr(&pd.attrs, "inline")) {
+                depth = d;
+            }
+        }
+        if depth >= 0 {
+            self.depths.insert(p, (depth, serial));
+        }
+        depth
+    }
+
+    /// Boogie's `InlineCallCmd` and `CreateInlinedBlocks`.
+    fn inline(&mut self, call: &CallCmd, p: ProcedureId, imp: ImplementationId) -> Vec<BigBlock> {
+        let typed = self.typed;
+        let symbols = typed.symbols();
+        let proc_info = symbols.procedure(p);
+        let impl_info = &symbols.implementations[imp.index()];
+        let (_, ins, outs, body) = impl_parts(typed, imp);
+        let pdecl = proc_decl(typed, p).expect("a procedure's declaration");
+        let count = {
+            let c = self.counters.entry(p).or_insert(0);
+            let n = *c;
+            *c += 1;
+            n
+        };
+        let here = format!("{}{}${}$", self.prefix, proc_info.name.name, count);
+        let named = |name: &str| Symbol::intern(&format!("{here}{name}"));
+        let at = impl_info.name.span;
+
+        // Fresh locals for the callee's locals, ins and outs (in that order, as Boogie adds
+        // them), then for the globals it modifies.
+        let mut map: FxHashMap<VarId, Symbol> = FxHashMap::default();
+        let mut declared: Vec<(Symbol, &VarGroup)> = Vec::new();
+        let local_groups = body.locals.iter().flat_map(|l| l.groups.iter());
+        for g in local_groups.chain(ins.iter()).chain(outs.iter()) {
+            for n in &g.names {
+                if let Some(Ref::Var(v)) = typed.referent(n) {
+                    let new = named(&n.name);
+                    map.insert(v, new);
+                    declared.push((new, g));
+                }
+            }
+        }
+        for (pv, iv) in proc_info.ins.iter().zip(&impl_info.ins).chain(proc_info.outs.iter().zip(&impl_info.outs)) {
+            // In `procedure P(x) { ... }` the binders name the procedure's formals.
+            if let Some(&new) = map.get(iv).or_else(|| map.get(pv)) {
+                map.insert(*pv, new);
+                map.insert(*iv, new);
+            }
+        }
+        let mut old_map: FxHashMap<VarId, Symbol> = FxHashMap::default();
+        let mut modified: Vec<VarId> = Vec::new();
+        for &g in &proc_info.modifies {
+            if !old_map.contains_key(&g) {
+                old_map.insert(g, named(&symbols.var(g).name.name));
+                modified.push(g);
+            }
+        }
+        let mut renamer = Renamer {
+            typed,
+            map: &map,
+            old_map: &old_map,
+            in_old: false,
+            label_prefix: here.clone(),
+            exit: Ident { name: named("Return"), span: at },
+            caller_names: &self.caller_names,
+            shadowed: None,
+        };
+        for (new, g) in &declared {
+            let where_clause = g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(&mut renamer, w)));
+            let name = Ident { name: *new, span: fresh_span(g.span) };
+            self.new_locals.push(VarGroup {
+                attrs: Box::new([]),
+                names: Box::new([name]),
+                ty: g.ty.clone(),
+                where_clause,
+                span: g.span,
+            });
+        }
+        for g in &modified {
+            let Some(ty) = global_type(typed, *g) else { continue };
+            let name = Ident { name: old_map[g], span: fresh_span(at) };
+            self.new_locals.push(VarGroup {
+                attrs: Box::new([]),
+                names: Box::new([name]),
+                ty,
+                where_clause: None,
+                span: at,
+            });
+        }
+        let var = |name: Symbol, like: Span| Ident { name, span: fresh_span(like) };
+        let assign = |lhs: Ident, rhs: Expr, span: Span| Cmd {
+            kind: CmdKind::Assign { lhss: Box::new([AssignLhs::Var(lhs)]), attrs: Box::new([]), rhss: Box::new([rhs]) },
+            span,
+        };
+
+        // Entry.
+        let mut entry = Vec::new();
+        for (formal, arg) in impl_info.ins.iter().zip(&call.args) {
+            entry.push(assign(var(map[formal], call.span), arg.clone(), at));
+        }
+        for spec in &pdecl.specs {
+            if let Spec::Requires { free: false, attrs, expr, .. } = spec {
+                let expr = rewrite::expr(&mut renamer, expr);
+                let attrs = rewrite::attrs(&mut renamer, attrs);
+                entry.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: call.span });
+            }
+        }
+        let havocked: Vec<Ident> = impl_info.locals.iter().chain(&impl_info.outs).map(|v| var(map[v], at)).collect();
+        if !havocked.is_empty() {
+            entry.push(Cmd { kind: CmdKind::Havoc { vars: havocked.into() }, span: at });
+        }
+        for g in &modified {
+            let global = symbols.var(*g).name;
+            if self.caller_names.contains(&global.name) {
+                renamer.shadowed = Some(call.span);
+            }
+            let current = Expr { kind: ExprKind::Var(global), span: global.span, id: crate::ast::NodeId::NONE };
+            entry.push(assign(var(old_map[g], at), current, at));
+        }
+
+        // The body, then the exit.
+        let copied = rewrite::stmt_list(&mut renamer, &body.stmts);
+        let mut exit = Vec::new();
+        for spec in &pdecl.specs {
+            if let Spec::Ensures { free, attrs, expr, span } = spec {
+                let expr = rewrite::expr(&mut renamer, expr);
+                if has_attr(attrs, "InlineAssume") {
+                    exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
+                } else if !free {
+                    let attrs = rewrite::attrs(&mut renamer, attrs);
+                    exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: *span });
+                }
+            }
+        }
+        for (formal, target) in impl_info.outs.iter().zip(&call.outs) {
+            let copy = var(map[formal], at);
+            let value = Expr { kind: ExprKind::Var(copy), span: copy.span, id: crate::ast::NodeId::NONE };
+            exit.push(assign(*target, value, at));
+        }
+        if let Some(span) = renamer.shadowed
+            && self.error.is_none()
+        {
+            self.error = Some(PassError::Unsupported {
+                span: Some(span),
+                what: "inlining a procedure that uses a global the caller's variables hide".into(),
+            });
+        }
+
+        // Nested calls in the copy, one level deeper.
+        if let Some(d) = self.depths.get_mut(&p) {
+            d.0 -= 1;
+        }
+        let copied = self.list(&copied);
+        if let Some(d) = self.depths.get_mut(&p) {
+            d.0 += 1;
+        }
+
+        let mut blocks = Vec::with_capacity(copied.blocks.len() + 2);
+        blocks.push(BigBlock {
+            label: Some(Ident { name: named("Entry"), span: at }),
+            cmds: entry.into(),
+            tail: None,
+            span: at,
+        });
+        blocks.extend(copied.blocks.into_vec());
+        blocks.push(BigBlock {
+            label: Some(Ident { name: named("Return"), span: at }),
+            cmds: exit.into(),
+            tail: None,
+            span: at,
+        });
+        blocks
+    }
+}
+
+enum CallAction {
+    Keep,
+    Replace(Cmd),
+    Inline(Vec<BigBlock>),
+}
+
+/// The written type of a global variable or constant.
+fn global_type(typed: &TypedProgram, g: VarId) -> Option<crate::ast::Type> {
+    let info = typed.symbols().var(g);
+    let decl = &typed.program.decls[info.attrs_of?.0 as usize];
+    let groups: &[VarGroup] = match decl {
+        Decl::Var(d) => &d.groups,
+        _ => return None,
+    };
+    groups.iter().find(|gr| gr.names.iter().any(|n| n.span.same_as(&info.name.span))).map(|gr| gr.ty.clone())
+}
+
+/// Copies the callee's code into the caller: formals and locals renamed, `old` resolved
+/// against the copies made at entry, labels prefixed, `return` a jump to the exit.
+struct Renamer<'r> {
+    typed: &'r TypedProgram,
+    map: &'r FxHashMap<VarId, Symbol>,
+    old_map: &'r FxHashMap<VarId, Symbol>,
+    in_old: bool,
+    label_prefix: String,
+    exit: Ident,
+    caller_names: &'r FxHashSet<Symbol>,
+    /// A global of the callee's named in the caller where a caller's variable hides it.
+    shadowed: Option<Span>,
+}
+
+impl rewrite::Rewriter for Renamer<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Old(inner) = &e.kind else { return None };
+        let was = std::mem::replace(&mut self.in_old, true);
+        let copy = rewrite::expr(self, inner);
+        self.in_old = was;
+        Some(copy)
+    }
+
+    fn var(&mut self, name: &Ident) -> Ident {
+        let Some(Ref::Var(v)) = self.typed.referent(name) else { return *name };
+        if let Some(&new) = self.map.get(&v) {
+            return Ident { name: new, span: fresh_span(name.span) };
+        }
+        if self.in_old
+            && let Some(&new) = self.old_map.get(&v)
+        {
+            return Ident { name: new, span: fresh_span(name.span) };
+        }
+        let kind = self.typed.symbols().var(v).kind;
+        if matches!(kind, VarKind::Global | VarKind::Const { .. }) && self.caller_names.contains(&name.name) {
+            self.shadowed = Some(name.span);
+        }
+        *name
+    }
+
+    fn label(&mut self, name: &Ident) -> Ident {
+        Ident { name: Symbol::intern(&format!("{}{}", self.label_prefix, name.name)), span: name.span }
+    }
+
+    fn return_tail(&mut self, attrs: &[Attribute], span: Span) -> Option<BlockTail> {
+        Some(BlockTail::Goto { attrs: attrs.into(), targets: Box::new([self.exit]), span })
+    }
+}
+
+/// Boogie's `DistinguishPrefix`.
+fn distinguish_prefix(prefix: &mut String, s: &str) {
+    if !s.starts_with(prefix.as_str()) {
+        return;
+    }
+    let bytes = s.as_bytes();
+    for &b in &bytes[prefix.len()..] {
+        prefix.push('$');
+        if b != b'$' {
+            break;
+        }
+    }
+    if prefix == s {
+        prefix.push('$');
+    }
+}
+
+fn collect_labels(list: &StmtList, out: &mut Vec<Symbol>) {
+    for b in &list.blocks {
+        if let Some(l) = b.label {
+            out.push(l.name);
+        }
+        if let Some(t) = &b.tail {
+            for l in t.nested_lists() {
+                collect_labels(l, out);
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Passes: BoogiePL to BoogiePL transformations between type checking and verification.
+//!
+//! Expects a type-checked program. Guarantees a type-checked program that verifies exactly
+//! when the input does under Boogie's semantics, in which the constructs a pass removes no
+//! longer occur (calls inlined, polymorphism instantiated, lambdas lifted).
+//!
+//! How: [`PASSES`] is the one ordered list, in Boogie's order (monomorphization at the end of
+//! type checking, inlining in `ProcessProgram`, lambda lifting just before verification).
+//! Each pass reads the [`TypedProgram`] and returns a new [`Program`] when it changed
+//! anything; the driver here resolves and type-checks that program again, so every later
+//! stage sees fresh side tables and a pass that builds an ill-typed program fails at the pass
+//! (STYLE's "re-check after every pass"). Nodes a pass creates inherit the span of the node
+//! they replace.
+
+pub mod inline;
+mod rewrite;
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::ast::{Program, Span};
+use crate::cli::Options;
+use crate::diagnostics::Diagnostic;
+use crate::source::SourceMap;
+use crate::typeck::{Outcome, TypeckOptions, TypedProgram};
+
+/// Why the passes could not produce a program to verify.
+#[derive(Debug)]
+pub enum PassError {
+    /// One of Boogie's own fatal messages (the run ends; Boogie's exit code 1).
+    Fatal(String),
+    /// A program rboogie cannot transform yet.
+    Unsupported { span: Option<Span>, what: String },
+    /// A pass built a program that does not type-check: a bug in that pass.
+    IllTyped { pass: &'static str, diagnostics: Vec<Diagnostic> },
+}
+
+impl PassError {
+    /// Prints the failure as the driver prints other stops; returns the exit code.
+    pub fn report(&self, sources: &SourceMap, out: &mut dyn Write) -> io::Result<i32> {
+        let at = |span: Span| {
+            let p = sources.position(span);
+            format!("{}({},{})", p.file, p.line, p.col)
+        };
+        match self {
+            PassError::Fatal(message) => {
+                writeln!(out, "{message}")?;
+                Ok(1)
+            }
+            PassError::Unsupported { span, what } => {
+                let pos = span.map(at).unwrap_or_default();
+                writeln!(out, "{pos}: rboogie: cannot verify this program: {what} not supported yet")?;
+                Ok(2)
+            }
+            PassError::IllTyped { pass, diagnostics } => {
+                for d in diagnostics {
+                    writeln!(out, "{}: rboogie: internal error after pass {pass}: {}", at(d.span), d.message)?;
+                }
+                Ok(2)
+            }
+        }
+    }
+}
+
+/// A pass: a new program when it changed anything. Text a pass prints for the user (Boogie's
+/// `/printInlined`) goes to the log, written after the pass.
+pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
+
+/// Every pass, in the order they run.
+pub const PASSES: &[(&str, Pass)] = &[("inline", inline::run)];
+
+/// Runs every pass, re-checking the program after each one that changed it; what the passes
+/// print goes to `out`.
+pub fn run(
+    mut typed: Box<TypedProgram>,
+    options: &Options,
+    out: &mut dyn Write,
+) -> Result<Box<TypedProgram>, PassError> {
+    for (name, pass) in PASSES {
+        let mut log = String::new();
+        let changed = pass(&typed, options, &mut log);
+        // A failed write is the driver's to report, at its next write.
+        let _ = out.write_all(log.as_bytes());
+        let Some(program) = changed? else { continue };
+        typed = recheck(program, name)?;
+    }
+    Ok(typed)
+}
+
+/// Resolves and type-checks a pass's output again. Warnings were reported for the input.
+/// Modifies clauses are not checked again: inlined code assigns the globals its callee
+/// modifies, which Boogie does not hold against the caller's clause either (it re-checks
+/// inlined implementations with errors ignored).
+fn recheck(program: Program, pass: &'static str) -> Result<Box<TypedProgram>, PassError> {
+    let typeck_options = TypeckOptions { infer_modifies: true };
+    match crate::typeck::run(program, &typeck_options, false) {
+        Outcome::Typed(typed, _warnings) => Ok(typed),
+        Outcome::ResolutionFailed(diagnostics) | Outcome::TypecheckFailed { diagnostics, .. } => {
+            Err(PassError::IllTyped { pass, diagnostics })
+        }
+    }
+}
+
+/// Fresh positions, past the end of any file, for identifiers a pass copies: resolution keys
+/// identifier occurrences by position, so two copies of one occurrence that must name
+/// different things need positions of their own. They print as the end of their file.
+static NEXT_FRESH: AtomicU32 = AtomicU32::new(1 << 31);
+
+pub fn fresh_span(like: Span) -> Span {
+    let start = NEXT_FRESH.fetch_add(1, Ordering::Relaxed);
+    Span { file: like.file, start, end: start }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(text: &str) -> Box<TypedProgram> {
+        let mut sources = SourceMap::new();
+        let id = sources.add("t.bpl", "t.bpl", text.to_string());
+        let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");
+        match crate::typeck::run(program, &TypeckOptions::default(), false) {
+            Outcome::Typed(typed, _) => typed,
+            _ => panic!("does not type-check:\n{text}"),
+        }
+    }
+
+    /// Pass tests print the transformed program and parse it back: the printed text must
+    /// resolve and type-check, and printing it again must give the same text.
+    #[test]
+    fn every_golden_input_prints_a_program_that_checks_again() {
+        let dir = std::path::Path::new("tests/golden/passes");
+        for entry in std::fs::read_dir(dir).expect("golden directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|e| e != "bpl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let transformed = run(typed(&text), &Options::default(), &mut io::sink()).unwrap_or_else(|e| {
+                panic!("{}: passes failed: {e:?}", path.display());
+            });
+            let printed = crate::printer::print_program(&transformed.program, &Default::default());
+            let again = typed(&printed);
+            let reprinted = crate::printer::print_program(&again.program, &Default::default());
+            assert_eq!(printed, reprinted, "{}", path.display());
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! The SMT-LIB conversation, once for every backend: limits as solver options, `check-sat`,
+//! `unknown` classified as Boogie classifies it, `get-value`, the log, and a session that
+//! dies on the first fault.
+//!
+//! A backend is a [`Transport`]: it carries text to a solver and responses back, each wait
+//! bounded by a deadline. [`SmtSession`] does the rest, so the pipe, in-process and canned
+//! backends answer alike. The rules follow Boogie's `SMTLibProcessTheoremProver.ParseOutcome`
+//! and `ParseReasonUnknown` and `SMTLibInteractiveTheoremProver.CheckSatAndGetResponse`:
+//! - `unknown` is followed by `(get-info :reason-unknown)`: `incomplete`, `(incomplete ...)` or
+//!   no reason is Boogie's *Invalid* (an error is reported from the model), `timeout` a time
+//!   out, `canceled` a time out when a time limit is set and out of resource otherwise,
+//!   `memout` out of memory, the resource-limit texts out of resource, anything else
+//!   undetermined (Boogie's inconclusive);
+//! - an `(error ...)` answer to `check-sat` that speaks of resource limits is out of resource;
+//! - with z3 and `/rlimit`, the resources a query used are read back (`(get-info :rlimit)`);
+//!   more than the limit is out of resource whatever z3 said ("Sometimes Z3 doesn't tell us
+//!   that it ran out of resources"). z3's count is cumulative, so the session compares the
+//!   difference since its previous query, where Boogie compares the count itself.
+//!
+//! A session is dead after the first fault (no answer by the deadline, the solver gone, an
+//! `(error ...)` answer, garbage): the backend has killed or interrupted its solver, and
+//! every later call fails at once with the first fault's text. It is also dead after an
+//! out-of-memory answer, as Boogie then restarts its solver.
+
+use super::log::ProverLog;
+use super::sexpr::{self, SExpr};
+use super::{Answer, Dialect, Limits, Session, SessionOptions, UnknownReason};
+use std::time::{Duration, Instant};
+
+/// Why a wait ended without a response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// The deadline passed; the backend has stopped its solver.
+    Timeout,
+    /// The solver is gone or unusable; the text says why.
+    Failed(String),
+}
+
+/// Carries SMT-LIB text to a solver and its responses back.
+pub(crate) trait Transport: Send {
+    /// Sends whole commands. A backend that runs commands as it receives them (in-process
+    /// Z3) stops them at `deadline`; a pipe returns at once.
+    fn send(&mut self, text: &str, deadline: Instant) -> Result<(), Fault>;
+    /// The next response the solver printed (one S-expression or atom, as text), waiting no
+    /// later than `deadline`.
+    fn next_response(&mut self, deadline: Instant) -> Result<String, Fault>;
+}
+
+/// A [`Session`] over any [`Transport`].
+pub(crate) struct SmtSession<T: Transport> {
+    transport: T,
+    dialect: Dialect,
+    options: SessionOptions,
+    log: Option<ProverLog>,
+    /// The first fault's text, once there has been one.
+    dead: Option<String>,
+    /// The limits in force in the solver (as last set by [`Session::check_sat`]).
+    limits: Limits,
+    /// z3's cumulative resource count after the previous query.
+    resources_used: u64,
+}
+
+impl<T: Transport> SmtSession<T> {
+    /// A session that has sent its preamble (options, logic) to the solver.
+    pub(crate) fn new(transport: T, dialect: Dialect, options: SessionOptions, log: Option<ProverLog>) -> Self {
+        let mut session =
+            SmtSession { transport, dialect, options, log, dead: None, limits: Limits::default(), resources_used: 0 };
+        let preamble = super::preamble(dialect, &session.options);
+        session.send(&preamble);
+        session
+    }
+
+    /// How long to wait for an answer under `limits`.
+    fn bound(&self, limits: &Limits) -> Duration {
+        if limits.time_limit_s > 0 {
+            Duration::from_secs(limits.time_limit_s.into()) + self.options.watchdog_grace
+        } else {
+            self.options.unbounded_wait
+        }
+    }
+
+    fn die(&mut self, why: String) -> String {
+        if self.dead.is_none() {
+            self.dead = Some(why.clone());
+        }
+        why
+    }
+
+    fn emit(&mut self, text: &str, deadline: Instant) -> Result<(), Fault> {
+        if let Some(log) = &mut self.log {
+            log.write(text);
+            if !text.ends_with('\n') {
+                log.write("\n");
+            }
+            log.flush();
+        }
+        self.transport.send(text, deadline)
+    }
+
+    /// Sends `command` and returns its response, skipping what solvers print for commands that
+    /// answer nothing (`success`, cvc5's `unsupported` for an option it does not know).
+    fn request(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
+        self.emit(command, deadline)?;
+        loop {
+            let response = self.transport.next_response(deadline)?;
+            if response != "success" && response != "unsupported" {
+                return Ok(response);
+            }
+        }
+    }
+
+    /// Tells the solver about `limits` when they differ from those in force. Boogie sets
+    /// z3's options before every VC; cvc5 gets its per-query time limit (Boogie leaves cvc5
+    /// to its own process timer); other solvers only the watchdog.
+    fn set_limits(&mut self, limits: &Limits) -> Result<(), Fault> {
+        let mut text = String::new();
+        let time_ms = u64::from(limits.time_limit_s) * 1000;
+        let changed_time = limits.time_limit_s != self.limits.time_limit_s;
+        let changed_resources = limits.resource_limit != self.limits.resource_limit;
+        match self.dialect {
+            Dialect::Z3 => {
+                if changed_time {
+                    text += &format!("(set-option :timeout {time_ms})\n");
+                }
+                if changed_resources {
+                    text += &format!("(set-option :rlimit {})\n", limits.resource_limit);
+                }
+            }
+            Dialect::Cvc5 => {
+                if changed_time {
+                    text += &format!("(set-option :tlimit-per {time_ms})\n");
+                }
+            }
+            Dialect::Generic => {}
+        }
+        self.limits = *limits;
+        if text.is_empty() {
+            return Ok(());
+        }
+        let deadline = Instant::now() + self.bound(limits);
+        self.emit(&text, deadline)
+    }
+
+    fn check(&mut self, limits: &Limits) -> Result<Answer, Fault> {
+        self.set_limits(limits)?;
+        let deadline = Instant::now() + self.bound(limits);
+        let response = self.request("(check-sat)\n", deadline)?;
+        let answer = match response.as_str() {
+            "sat" => Answer::Sat,
+            "unsat" => Answer::Unsat,
+            "unknown" => self.reason_unknown(limits, deadline)?,
+            _ => match sexpr::parse(&response).as_ref().and_then(|e| e.call("error")) {
+                Some([message]) => {
+                    let message = message.unquoted().unwrap_or_default();
+                    if is_resource_error(&message) {
+                        Answer::Unknown(UnknownReason::OutOfResource)
+                    } else {
+                        return Err(Fault::Failed(format!("solver error: {message}")));
+                    }
+                }
+                _ => return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response)))),
+            },
+        };
+        if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && answer != Answer::Unsat {
+            let used = self.resources(deadline)?;
+            if used > u64::from(limits.resource_limit) {
+                return Ok(Answer::Unknown(UnknownReason::OutOfResource));
+            }
+        }
+        Ok(answer)
+    }
+
+    /// What the last `unknown` means (Boogie's `ParseReasonUnknown`).
+    fn reason_unknown(&mut self, limits: &Limits, deadline: Instant) -> Result<Answer, Fault> {
+        let response = self.request("(get-info :reason-unknown)\n", deadline)?;
+        let parsed = sexpr::parse(&response);
+        if let Some(e) = &parsed
+            && let Some([_]) = e.call("error")
+        {
+            // Boogie takes an error here as no response: the outcome stays Invalid.
+            return Ok(Answer::Unknown(UnknownReason::Incomplete(String::new())));
+        }
+        let Some([reason]) = parsed.as_ref().and_then(|e| e.call(":reason-unknown")) else {
+            return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response))));
+        };
+        let reason = reason.unquoted().unwrap_or_else(|| reason.to_string());
+        Ok(classify_unknown(&reason, limits))
+    }
+
+    /// The resources z3 used since the previous query.
+    fn resources(&mut self, deadline: Instant) -> Result<u64, Fault> {
+        let response = self.request("(get-info :rlimit)\n", deadline)?;
+        let count = sexpr::parse(&response)
+            .as_ref()
+            .and_then(|e| e.call(":rlimit"))
+            .and_then(|args| args.first())
+            .and_then(|n| n.unquoted())
+            .and_then(|n| n.parse::<u64>().ok());
+        let Some(count) = count else {
+            return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response))));
+        };
+        let used = count.saturating_sub(self.resources_used);
+        self.resources_used = count;
+        Ok(used)
+    }
+
+    fn values(&mut self, terms: &[&str]) -> Result<Result<Vec<String>, String>, Fault> {
+        let command = format!("(get-value ({}))\n", terms.join(" "));
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        let response = self.request(&command, deadline)?;
+        let Some(parsed) = sexpr::parse(&response) else {
+            return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response))));
+        };
+        if let Some([message]) = parsed.call("error") {
+            // An error here answers this query (no model, say); the session goes on.
+            return Ok(Err(message.unquoted().unwrap_or_default()));
+        }
+        match parsed {
+            SExpr::List(pairs) if pairs.len() == terms.len() => {
+                let mut values = Vec::with_capacity(pairs.len());
+                for pair in pairs {
+                    match pair {
+                        SExpr::List(mut items) if items.len() == 2 => values.push(items.pop().unwrap().to_string()),
+                        _ => {
+                            return Err(Fault::Failed(format!(
+                                "unexpected get-value answer: {}",
+                                abbreviate(&response)
+                            )));
+                        }
+                    }
+                }
+                Ok(Ok(values))
+            }
+            _ => Err(Fault::Failed(format!("unexpected get-value answer: {}", abbreviate(&response)))),
+        }
+    }
+}
+
+impl<T: Transport> Session for SmtSession<T> {
+    fn send(&mut self, commands: &str) {
+        if self.dead.is_some() {
+            return;
+        }
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        match self.emit(commands, deadline) {
+            Ok(()) => {}
+            Err(Fault::Timeout) => {
+                self.die("no answer within the time limit".to_string());
+            }
+            Err(Fault::Failed(why)) => {
+                self.die(why);
+            }
+        }
+    }
+
+    fn check_sat(&mut self, limits: &Limits) -> Answer {
+        if let Some(why) = &self.dead {
+            return Answer::Failed(why.clone());
+        }
+        match self.check(limits) {
+            // Boogie restarts a solver that ran out of memory.
+            Ok(Answer::Unknown(UnknownReason::OutOfMemory)) => {
+                self.die("the solver ran out of memory".to_string());
+                Answer::Unknown(UnknownReason::OutOfMemory)
+            }
+            Ok(answer) => answer,
+            Err(Fault::Timeout) => {
+                self.die("no answer within the time limit".to_string());
+                Answer::Timeout
+            }
+            Err(Fault::Failed(why)) => Answer::Failed(self.die(why)),
+        }
+    }
+
+    fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String> {
+        if let Some(why) = &self.dead {
+            return Err(why.clone());
+        }
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        match self.values(terms) {
+            Ok(result) => result,
+            Err(Fault::Timeout) => Err(self.die("no answer within the time limit".to_string())),
+            Err(Fault::Failed(why)) => Err(self.die(why)),
+        }
+    }
+
+    fn dead(&self) -> Option<&str> {
+        self.dead.as_deref()
+    }
+}
+
+/// Boogie's `ParseReasonUnknown`, case by case.
+pub(crate) fn classify_unknown(reason: &str, limits: &Limits) -> Answer {
+    match reason {
+        ""
+        | "incomplete"
+        | "(incomplete quantifiers)"
+        | "(incomplete (theory arithmetic))"
+        | "smt tactic failed to show goal to be sat/unsat (incomplete (theory arithmetic))" => {
+            Answer::Unknown(UnknownReason::Incomplete(reason.to_string()))
+        }
+        "memout" => Answer::Unknown(UnknownReason::OutOfMemory),
+        "timeout" => Answer::Timeout,
+        // Both time outs and resource limits are reported as canceled by z3 4.4.1.
+        "canceled" if limits.time_limit_s > 0 => Answer::Timeout,
+        "canceled" | "max. resource limit exceeded" | "resource limits reached" | "(resource limits reached)" => {
+            Answer::Unknown(UnknownReason::OutOfResource)
+        }
+        other => Answer::Unknown(UnknownReason::Undetermined(other.to_string())),
+    }
+}
+
+fn is_resource_error(message: &str) -> bool {
+    ["max. resource limit exceeded", "push canceled", "resource limits reached"].iter().any(|m| message.contains(m))
+}
+
+/// At most a few hundred bytes of solver output, for a message.
+pub(crate) fn abbreviate(text: &str) -> String {
+    const MAX: usize = 300;
+    if text.len() <= MAX {
+        return text.to_string();
+    }
+    let mut end = MAX;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &text[..end])
+}

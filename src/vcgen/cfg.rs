@@ -1,0 +1,1044 @@
+//! Structured code to basic blocks, and the block program to an acyclic one.
+//!
+//! Expects a type-checked implementation body. Guarantees a block list whose first block is
+//! the entry, with no cycles, one exit block carrying the postcondition checks, and Boogie's
+//! block names and tokens (they are what execution traces print).
+//!
+//! How, step by step as Boogie does it:
+//! - [`lower`]: `BigBlocksResolutionContext` — big blocks named `anonN` in Boogie's order (the
+//!   prefix grows to `anon0`/`anon1`... when the program has labels of that shape), loops as
+//!   `_LoopHead`/`_LoopBody`/`_LoopDone`, conditionals as `_Then`/`_Else`, guards as assumes
+//!   squeezed into the first block of a branch when it is anonymous.
+//! - [`coalesce`]: `BlockCoalescer` — a block with one successor that has no other predecessor
+//!   absorbs it.
+//! - [`cut_loops`]: `RemoveBackEdges.ConvertCfg2DagStandard` — a dummy start block, natural
+//!   loops from dominators; the leading assert/assume run of each header is its invariant,
+//!   checked on every entry edge and every back edge and assumed in the header; back edges
+//!   removed (`assume false` where a back edge was a block's only successor); the loop's
+//!   assigned variables havocked at the header; irreducible graphs first made reducible by node
+//!   splitting (`ConvertToReducible`).
+//! - [`add_exit_and_specs`]: `GenerateUnifiedExit`, `InjectPreconditions`,
+//!   `InjectPostConditions`.
+//! - [`add_blocks_between`]: an empty block on every edge from a branching block into a join,
+//!   so that passification can put join copies at the end of a block.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
+use crate::ast::{self, AttrParam, BlockTail, ElseBranch, Expr, Ident, LoopSpec, Span, StmtList};
+use crate::typeck::{Ref, TypedProgram, VarId};
+
+// ---------------------------------------------------------------------------------------------
+// Structured code to blocks (BigBlocksResolutionContext)
+
+#[derive(Clone, Copy)]
+struct IfArm<'a> {
+    cmd: &'a ast::IfCmd,
+    then: usize,
+    els: Option<usize>,
+}
+
+enum Tail<'a> {
+    None,
+    Goto {
+        targets: &'a [Ident],
+        attrs: bool,
+    },
+    Return(Span),
+    /// A break and the big block it leaves.
+    Break {
+        enclosure: usize,
+        span: Span,
+    },
+    While {
+        cmd: &'a ast::WhileCmd,
+        body: usize,
+    },
+    If(Vec<IfArm<'a>>),
+}
+
+struct BigBlock<'a> {
+    label: Option<String>,
+    anonymous: bool,
+    tok: Option<Span>,
+    cmds: &'a [ast::Cmd],
+    tail: Tail<'a>,
+    successor: Option<usize>,
+}
+
+struct List<'a> {
+    blocks: Vec<usize>,
+    end: Span,
+    prefix: Option<Vec<Cmd<'a>>>,
+}
+
+struct Lowering<'a> {
+    typed: &'a TypedProgram,
+    error: Option<Unsupported>,
+    bbs: Vec<BigBlock<'a>>,
+    lists: Vec<List<'a>>,
+    prefix: String,
+    anon: usize,
+    blocks: Vec<Block<'a>>,
+    /// Goto targets by label, resolved at the end.
+    targets: Vec<Vec<String>>,
+}
+
+/// An assertion's `{:subsumption N}`: 0 turns off assuming it after the check.
+pub fn subsumption(attrs: &[ast::Attribute]) -> bool {
+    !attrs.iter().any(|a| {
+        a.key == "subsumption"
+            && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ast::ExprKind::IntLit(n), .. })] if &**n == "0")
+    })
+}
+
+/// `{:msg "text"}` of an assertion.
+pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
+    attrs.iter().find(|a| a.key == "msg").and_then(|a| match a.params.first() {
+        Some(AttrParam::Str(s, _)) => Some(s.clone()),
+        _ => None,
+    })
+}
+
+impl<'a> Lowering<'a> {
+    /// A simple command as a block command; `None` for those without effect on the VC
+    /// (hide/reveal, push/pop). Unsupported commands are recorded in `error`.
+    fn simple_cmd(&mut self, c: &'a ast::Cmd) -> Option<Cmd<'a>> {
+        let unsupported = |what: &str| Err(Unsupported::new(Some(c.span), what));
+        let result = match &c.kind {
+            ast::CmdKind::Assert { attrs, expr } => {
+                let check =
+                    Check { kind: CheckKind::Assert, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
+                Ok(Cmd::Assert { expr, check })
+            }
+            ast::CmdKind::Assume { expr, .. } => Ok(Cmd::Assume { expr, negated: false }),
+            ast::CmdKind::Assign { lhss, rhss, .. } => Ok(Cmd::Assign { lhss, rhss, span: c.span }),
+            ast::CmdKind::Call(call) if !call.is_async => Ok(Cmd::Call(call)),
+            ast::CmdKind::Call(_) => unsupported("async calls"),
+            ast::CmdKind::Havoc { vars } => {
+                vars.iter().map(|v| var_of(self.typed, v)).collect::<Result<Vec<_>, _>>().map(Cmd::Havoc)
+            }
+            ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return None,
+            ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
+            ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
+            ast::CmdKind::Measure { .. } => unsupported("measure commands"),
+        };
+        match result {
+            Ok(c) => Some(c),
+            Err(e) => {
+                self.error.get_or_insert(e);
+                None
+            }
+        }
+    }
+
+    fn fresh(&mut self) -> String {
+        let name = format!("{}{}", self.prefix, self.anon);
+        self.anon += 1;
+        name
+    }
+
+    /// Builds the big-block tree of `list`; `enclosing` holds the enclosing big blocks
+    /// (innermost last) for break targets.
+    fn build(&mut self, list: &'a StmtList, enclosing: &mut Vec<(usize, bool)>) -> usize {
+        let id = self.lists.len();
+        self.lists.push(List { blocks: Vec::new(), end: list.end, prefix: None });
+        let mut ids = Vec::new();
+        for bb in &list.blocks {
+            let index = self.bbs.len();
+            self.bbs.push(BigBlock {
+                label: bb.label.map(|l| l.name.to_string()),
+                anonymous: bb.label.is_none(),
+                tok: Some(bb.span),
+                cmds: &bb.cmds,
+                tail: Tail::None,
+                successor: None,
+            });
+            enclosing.push((index, matches!(bb.tail, Some(BlockTail::While(_)))));
+            let tail = match &bb.tail {
+                None => Tail::None,
+                Some(BlockTail::Goto { targets, attrs, .. }) => Tail::Goto { targets, attrs: !attrs.is_empty() },
+                Some(BlockTail::Return { span, .. }) => Tail::Return(*span),
+                Some(BlockTail::Break { label, span }) => {
+                    let enclosure = self.break_enclosure(label, &enclosing[..enclosing.len() - 1]);
+                    Tail::Break { enclosure, span: *span }
+                }
+                Some(BlockTail::While(w)) => {
+                    let body = self.build(&w.body, enclosing);
+                    // A loop body ending in a loop gets an empty big block after it, as a target
+                    // for breaks out of the inner loop.
+                    if matches!(w.body.blocks.last().and_then(|b| b.tail.as_ref()), Some(BlockTail::While(_))) {
+                        let extra = self.bbs.len();
+                        self.bbs.push(BigBlock {
+                            label: None,
+                            anonymous: true,
+                            tok: None,
+                            cmds: &[],
+                            tail: Tail::None,
+                            successor: None,
+                        });
+                        self.lists[body].blocks.push(extra);
+                    }
+                    Tail::While { cmd: w, body }
+                }
+                Some(BlockTail::If(first)) => {
+                    let mut arms = Vec::new();
+                    let mut next = Some(&**first);
+                    while let Some(c) = next {
+                        let then = self.build(&c.then, enclosing);
+                        let (els, following) = match &c.els {
+                            Some(ElseBranch::Block(b)) => (Some(self.build(b, enclosing)), None),
+                            Some(ElseBranch::If(i)) => (None, Some(&**i)),
+                            None => (None, None),
+                        };
+                        arms.push(IfArm { cmd: c, then, els });
+                        next = following;
+                    }
+                    Tail::If(arms)
+                }
+            };
+            enclosing.pop();
+            self.bbs[index].tail = tail;
+            ids.push(index);
+        }
+        self.lists[id].blocks = ids;
+        id
+    }
+
+    fn break_enclosure(&self, label: &Option<Ident>, enclosing: &[(usize, bool)]) -> usize {
+        for &(bb, is_while) in enclosing.iter().rev() {
+            match label {
+                None => {
+                    if is_while {
+                        return bb;
+                    }
+                }
+                Some(l) => {
+                    if self.bbs[bb].label.as_deref() == Some(&*l.name) {
+                        return bb;
+                    }
+                }
+            }
+        }
+        // The parser reported a break outside any loop; never reached for a typed program.
+        enclosing.last().map_or(0, |e| e.0)
+    }
+
+    fn nested_lists(&self, bb: usize) -> Vec<usize> {
+        match &self.bbs[bb].tail {
+            Tail::While { body, .. } => vec![*body],
+            Tail::If(arms) => arms.iter().flat_map(|a| std::iter::once(a.then).chain(a.els)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Boogie's `CheckLegalLabels`, for the choice of the anonymous-label prefix.
+    fn choose_prefix(&mut self, list: usize) {
+        for &bb in &self.lists[list].blocks.clone() {
+            if let Some(n) = &self.bbs[bb].label
+                && !self.bbs[bb].anonymous
+                && n.starts_with(&self.prefix)
+            {
+                if self.prefix.len() < n.len() && n.as_bytes()[self.prefix.len()] == b'0' {
+                    self.prefix.push('1');
+                } else {
+                    self.prefix.push('0');
+                }
+            }
+        }
+        for &bb in &self.lists[list].blocks.clone() {
+            for l in self.nested_lists(bb) {
+                self.choose_prefix(l);
+            }
+        }
+    }
+
+    fn name_anonymous(&mut self, list: usize) {
+        for &bb in &self.lists[list].blocks.clone() {
+            if self.bbs[bb].label.is_none() {
+                self.bbs[bb].label = Some(self.fresh());
+            }
+            for l in self.nested_lists(bb) {
+                self.name_anonymous(l);
+            }
+        }
+    }
+
+    fn assign_successors(&mut self, list: usize, mut next: Option<usize>) {
+        for &bb in self.lists[list].blocks.clone().iter().rev() {
+            self.bbs[bb].successor = next;
+            match &self.bbs[bb].tail {
+                Tail::While { body, .. } => {
+                    let body = *body;
+                    self.assign_successors(body, Some(bb));
+                }
+                Tail::If(arms) => {
+                    for arm in arms.clone() {
+                        self.assign_successors(arm.then, next);
+                        if let Some(e) = arm.els {
+                            self.assign_successors(e, next);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            next = Some(bb);
+        }
+    }
+
+    fn label(&self, bb: usize) -> String {
+        self.bbs[bb].label.clone().unwrap_or_default()
+    }
+
+    /// `StmtList.PrefixFirstBlock`
+    fn prefix_first_block(&mut self, list: usize, prefix: Vec<Cmd<'a>>, suggested: &mut String) -> bool {
+        let bb0 = self.lists[list].blocks[0];
+        if prefix.is_empty() {
+            if self.bbs[bb0].anonymous {
+                self.bbs[bb0].label = Some(suggested.clone());
+            } else {
+                *suggested = self.label(bb0);
+            }
+            true
+        } else if self.bbs[bb0].anonymous {
+            self.lists[list].prefix = Some(prefix);
+            self.bbs[bb0].label = Some(suggested.clone());
+            true
+        } else {
+            false
+        }
+    }
+
+    fn push_block(&mut self, label: String, tok: Option<Span>, cmds: Vec<Cmd<'a>>, transfer: Transfer) {
+        let mut block = Block::new(label, tok);
+        block.cmds = cmds;
+        let targets = match transfer {
+            Transfer::Goto(t, attrs) => {
+                block.goto_attrs = attrs;
+                t
+            }
+            Transfer::Return(tok) => {
+                block.ret = Some(tok);
+                Vec::new()
+            }
+        };
+        self.blocks.push(block);
+        self.targets.push(targets);
+    }
+
+    fn goto_successor(&self, tok: Span, bb: usize) -> Transfer {
+        match self.bbs[bb].successor {
+            Some(s) => Transfer::Goto(vec![self.label(s)], false),
+            None => Transfer::Return(tok),
+        }
+    }
+
+    fn create_blocks(&mut self, list: usize, run_off_end: Option<String>) {
+        let mut prefix = self.lists[list].prefix.take();
+        let end = self.lists[list].end;
+        let bbs = self.lists[list].blocks.clone();
+        let mut remaining = bbs.len();
+        for bb in bbs {
+            remaining -= 1;
+            let mut cmds = prefix.take().unwrap_or_default();
+            for c in self.bbs[bb].cmds {
+                if let Some(c) = self.simple_cmd(c) {
+                    cmds.push(c);
+                }
+            }
+            let label = self.label(bb);
+            let tok = self.bbs[bb].tok;
+            let last_in_loop = if remaining == 0 { run_off_end.clone() } else { None };
+            match &self.bbs[bb].tail {
+                Tail::Goto { targets, attrs, .. } => {
+                    let t = targets.iter().map(|t| t.name.to_string()).collect();
+                    let attrs = *attrs;
+                    self.push_block(label, tok, cmds, Transfer::Goto(t, attrs));
+                }
+                Tail::Return(span) => {
+                    let span = *span;
+                    self.push_block(label, tok, cmds, Transfer::Return(span));
+                }
+                Tail::None => {
+                    let transfer = match last_in_loop {
+                        Some(head) => Transfer::Goto(vec![head], false),
+                        None => self.goto_successor(end, bb),
+                    };
+                    self.push_block(label, tok, cmds, transfer);
+                }
+                Tail::Break { enclosure, span } => {
+                    let transfer = self.goto_successor(*span, *enclosure);
+                    self.push_block(label, tok, cmds, transfer);
+                }
+                Tail::While { cmd, body } => {
+                    let (w, body) = (*cmd, *body);
+                    let fresh = self.fresh();
+                    let head = format!("{fresh}_LoopHead");
+                    let mut body_label = format!("{fresh}_LoopBody");
+                    let done = format!("{fresh}_LoopDone");
+                    let mut ss_body = Vec::new();
+                    let mut ss_done = Vec::new();
+                    if let Some(g) = &w.guard {
+                        ss_body.push(Cmd::Assume { expr: g, negated: false });
+                        ss_done.push(Cmd::Assume { expr: g, negated: true });
+                    }
+                    let taken = self.prefix_first_block(body, ss_body.clone(), &mut body_label);
+                    self.push_block(label, tok, cmds, Transfer::Goto(vec![head.clone()], false));
+                    let mut ss_head = Vec::new();
+                    for spec in &w.invariants {
+                        if let LoopSpec::Invariant { free, attrs, expr, span } = spec {
+                            if *free {
+                                ss_head.push(Cmd::Assume { expr, negated: false });
+                            } else {
+                                let check = Check {
+                                    kind: CheckKind::Assert,
+                                    tok: *span,
+                                    msg: msg_attr(attrs),
+                                    subsume: subsumption(attrs),
+                                };
+                                ss_head.push(Cmd::Assert { expr, check });
+                            }
+                        }
+                    }
+                    self.push_block(
+                        head.clone(),
+                        Some(w.span),
+                        ss_head,
+                        Transfer::Goto(vec![done.clone(), body_label.clone()], false),
+                    );
+                    if !taken {
+                        let first = self.label(self.lists[body].blocks[0]);
+                        self.push_block(body_label, Some(w.span), ss_body, Transfer::Goto(vec![first], false));
+                    }
+                    self.create_blocks(body, Some(head));
+                    let transfer = match last_in_loop {
+                        Some(h) => Transfer::Goto(vec![h], false),
+                        None => self.goto_successor(w.span, bb),
+                    };
+                    self.push_block(done, Some(w.span), ss_done, transfer);
+                }
+                Tail::If(arms) => {
+                    let arms = arms.clone();
+                    let mut pred_label = label;
+                    let mut pred_cmds = cmds;
+                    let mut jump_tok = tok;
+                    for (k, arm) in arms.iter().enumerate() {
+                        let c = arm.cmd;
+                        let fresh = self.fresh();
+                        let mut then_label = format!("{fresh}_Then");
+                        let mut else_label = format!("{fresh}_Else");
+                        let mut ss_then = Vec::new();
+                        let mut ss_else = Vec::new();
+                        if let Some(g) = &c.guard {
+                            ss_then.push(Cmd::Assume { expr: g, negated: false });
+                            ss_else.push(Cmd::Assume { expr: g, negated: true });
+                        }
+                        let then_taken = self.prefix_first_block(arm.then, ss_then.clone(), &mut then_label);
+                        let else_taken = match arm.els {
+                            Some(e) => self.prefix_first_block(e, ss_else.clone(), &mut else_label),
+                            None => false,
+                        };
+                        self.push_block(
+                            std::mem::take(&mut pred_label),
+                            jump_tok,
+                            std::mem::take(&mut pred_cmds),
+                            Transfer::Goto(vec![then_label.clone(), else_label.clone()], !c.attrs.is_empty()),
+                        );
+                        if !then_taken {
+                            let first = self.label(self.lists[arm.then].blocks[0]);
+                            self.push_block(then_label, Some(c.span), ss_then, Transfer::Goto(vec![first], false));
+                        }
+                        self.create_blocks(arm.then, last_in_loop.clone());
+                        if let Some(e) = arm.els {
+                            if !else_taken {
+                                let first = self.label(self.lists[e].blocks[0]);
+                                self.push_block(else_label, Some(c.span), ss_else, Transfer::Goto(vec![first], false));
+                            }
+                            self.create_blocks(e, last_in_loop.clone());
+                        } else if k + 1 < arms.len() {
+                            // `else if`: the next test is made in the else block.
+                            jump_tok = Some(arms[k + 1].cmd.span);
+                            pred_label = else_label;
+                            pred_cmds = ss_else;
+                        } else {
+                            let transfer = match &last_in_loop {
+                                Some(h) => Transfer::Goto(vec![h.clone()], false),
+                                None => self.goto_successor(c.span, bb),
+                            };
+                            self.push_block(else_label, Some(c.span), ss_else, transfer);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+enum Transfer {
+    Goto(Vec<String>, bool),
+    Return(Span),
+}
+
+/// Lowers an implementation body to blocks (the first is the entry). Commands the generator
+/// does not support are reported.
+pub fn lower<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> Result<Vec<Block<'a>>, Unsupported> {
+    let mut l = Lowering {
+        typed,
+        error: None,
+        bbs: Vec::new(),
+        lists: Vec::new(),
+        prefix: "anon".to_string(),
+        anon: 0,
+        blocks: Vec::new(),
+        targets: Vec::new(),
+    };
+    let root = l.build(body, &mut Vec::new());
+    l.choose_prefix(root);
+    l.name_anonymous(root);
+    l.assign_successors(root, None);
+    l.create_blocks(root, None);
+    if let Some(e) = l.error.take() {
+        return Err(e);
+    }
+    let index: FxHashMap<String, usize> = l.blocks.iter().enumerate().map(|(i, b)| (b.label.clone(), i)).collect();
+    for (b, targets) in l.targets.iter().enumerate() {
+        for t in targets {
+            let Some(&s) = index.get(t) else {
+                return Err(Unsupported::new(None, format!("goto target {t} not found")));
+            };
+            l.blocks[b].succs.push(s);
+        }
+    }
+    Ok(l.blocks)
+}
+
+/// The variable an identifier names.
+pub fn var_of(typed: &TypedProgram, name: &Ident) -> Result<VarId, Unsupported> {
+    match typed.referent(name) {
+        Some(Ref::Var(v)) => Ok(v),
+        _ => Err(Unsupported::new(Some(name.span), format!("unresolved variable {}", name.name))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// BlockCoalescer
+
+/// Merges each block with its only successor when it is that successor's only predecessor;
+/// drops unreachable blocks (`BlockCoalescer.CoalesceFromRootBlock`).
+pub fn coalesce(blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+    if blocks.is_empty() {
+        return blocks;
+    }
+    // Blocks reached twice in a depth-first walk from the root have several predecessors.
+    let mut multi = FxHashSet::default();
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![0];
+    while let Some(b) = stack.pop() {
+        if !seen.insert(b) {
+            multi.insert(b);
+            continue;
+        }
+        stack.extend(blocks[b].succs.iter().copied());
+    }
+    let mut blocks: Vec<Option<Block>> = blocks.into_iter().map(Some).collect();
+    let mut visited = FxHashSet::default();
+    let mut removed = FxHashSet::default();
+    let mut stack = vec![0];
+    while let Some(b) = stack.pop() {
+        if !visited.insert(b) {
+            continue;
+        }
+        let succs = blocks[b].as_ref().unwrap().succs.clone();
+        if succs.len() != 1 {
+            stack.extend(succs);
+            continue;
+        }
+        let s = succs[0];
+        if multi.contains(&s) || s == b {
+            stack.push(s);
+            continue;
+        }
+        let succ = blocks[s].take().unwrap();
+        let block = blocks[b].as_mut().unwrap();
+        block.cmds.extend(succ.cmds);
+        block.succs = succ.succs;
+        block.ret = succ.ret;
+        block.goto_attrs = succ.goto_attrs;
+        if block.tok.is_none() && succ.tok.is_some() {
+            block.tok = succ.tok;
+            block.label = succ.label;
+        }
+        removed.insert(s);
+        stack.push(b);
+        visited.remove(&b);
+    }
+    renumber(blocks.into_iter().enumerate().map(|(i, b)| b.filter(|_| visited.contains(&i) && !removed.contains(&i))))
+}
+
+/// Keeps the blocks that are `Some`, in order, and renumbers the successor lists.
+fn renumber<'a>(blocks: impl Iterator<Item = Option<Block<'a>>>) -> Vec<Block<'a>> {
+    let blocks: Vec<Option<Block>> = blocks.collect();
+    let mut map = vec![usize::MAX; blocks.len()];
+    let mut n = 0;
+    for (i, b) in blocks.iter().enumerate() {
+        if b.is_some() {
+            map[i] = n;
+            n += 1;
+        }
+    }
+    blocks
+        .into_iter()
+        .flatten()
+        .map(|mut b| {
+            b.succs = b.succs.iter().map(|&s| map[s]).filter(|&s| s != usize::MAX).collect();
+            b
+        })
+        .collect()
+}
+
+/// Drops blocks not reachable from the first (`Implementation.PruneUnreachableBlocks`). A block
+/// with a literal `assert false` or `assume false` never reaches its end: its successors are
+/// cut (Boogie's `/pruneInfeasibleEdges`, on by default), so `L: assert false; goto L;` is no
+/// loop.
+pub fn prune_unreachable(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+    let literal_false = |c: &Cmd| match c {
+        Cmd::Assert { expr, .. } | Cmd::Assume { expr, negated: false } => {
+            matches!(expr.kind, ast::ExprKind::BoolLit(false))
+        }
+        Cmd::AssumeFalse => true,
+        _ => false,
+    };
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = vec![0];
+    while let Some(b) = stack.pop() {
+        if b < blocks.len() && !seen[b] {
+            seen[b] = true;
+            let block = &mut blocks[b];
+            if !block.succs.is_empty() && block.cmds.iter().any(literal_false) {
+                block.succs.clear();
+                block.ret = block.ret.or(block.tok);
+                continue;
+            }
+            stack.extend(block.succs.iter().copied());
+        }
+    }
+    renumber(blocks.into_iter().enumerate().map(|(i, b)| seen[i].then_some(b)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loops (RemoveBackEdges)
+
+/// Immediate dominators (Cooper, Harvey and Kennedy's iterative algorithm) over the blocks
+/// reachable from block 0; `None` for unreachable blocks.
+fn dominators(blocks: &[Block], preds: &[Vec<usize>]) -> (Vec<Option<usize>>, Vec<usize>) {
+    // Reverse postorder.
+    let n = blocks.len();
+    let mut post = Vec::new();
+    let mut state = vec![0u8; n];
+    let mut stack = vec![(0usize, 0usize)];
+    state[0] = 1;
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        if *i < blocks[b].succs.len() {
+            let s = blocks[b].succs[*i];
+            *i += 1;
+            if state[s] == 0 {
+                state[s] = 1;
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+            stack.pop();
+        }
+    }
+    let mut order = vec![usize::MAX; n];
+    for (k, &b) in post.iter().enumerate() {
+        order[b] = k;
+    }
+    let mut idom: Vec<Option<usize>> = vec![None; n];
+    idom[0] = Some(0);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in post.iter().rev() {
+            if b == 0 {
+                continue;
+            }
+            let mut new: Option<usize> = None;
+            for &p in &preds[b] {
+                if idom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(mut a) => {
+                        let mut c = p;
+                        while a != c {
+                            while order[a] < order[c] {
+                                a = idom[a].unwrap();
+                            }
+                            while order[c] < order[a] {
+                                c = idom[c].unwrap();
+                            }
+                        }
+                        a
+                    }
+                });
+            }
+            if new.is_some() && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    (idom, post)
+}
+
+fn dominates(idom: &[Option<usize>], a: usize, mut b: usize) -> bool {
+    loop {
+        if a == b {
+            return true;
+        }
+        match idom[b] {
+            Some(d) if d != b => b = d,
+            _ => return false,
+        }
+    }
+}
+
+/// The variables a command may change: assignment and havoc targets, call outs and the
+/// callee's `modifies` (Boogie's `Cmd.AddAssignedVariables`).
+pub fn assigned_vars(
+    typed: &TypedProgram,
+    modifies: &[Vec<VarId>],
+    cmd: &Cmd,
+    out: &mut Vec<VarId>,
+) -> Result<(), Unsupported> {
+    match cmd {
+        Cmd::Havoc(vars) => out.extend(vars.iter().copied()),
+        Cmd::Assign { lhss, .. } => {
+            for lhs in lhss.iter() {
+                let mut l = lhs;
+                loop {
+                    match l {
+                        ast::AssignLhs::Var(v) => {
+                            out.push(var_of(typed, v)?);
+                            break;
+                        }
+                        ast::AssignLhs::Select { base, .. } | ast::AssignLhs::Field { base, .. } => l = base,
+                    }
+                }
+            }
+        }
+        Cmd::Call(call) => {
+            for o in &call.outs {
+                out.push(var_of(typed, o)?);
+            }
+            if let Some(Ref::Procedure(p)) = typed.referent(&call.callee) {
+                out.extend(modifies[p.0 as usize].iter().copied());
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Makes the block graph acyclic as Boogie's `ConvertCfg2DagStandard` does. Block 0 of the
+/// result is a dummy start block `0`.
+pub fn cut_loops<'a>(
+    typed: &TypedProgram,
+    modifies: &[Vec<VarId>],
+    blocks: Vec<Block<'a>>,
+) -> Result<Vec<Block<'a>>, Unsupported> {
+    let blocks = prune_unreachable(blocks);
+    // A dummy start block that no goto targets.
+    let blocks: Vec<Block<'a>> = std::iter::once({
+        let mut b = Block::new("0".to_string(), None);
+        b.succs.push(1);
+        b
+    })
+    .chain(blocks.into_iter().map(|mut b| {
+        b.succs.iter_mut().for_each(|s| *s += 1);
+        b
+    }))
+    .collect();
+    let mut blocks = make_reducible(blocks);
+    let preds = predecessors(&blocks);
+    let (idom, post) = dominators(&blocks, &preds);
+    // Back edges: to a block that dominates the source. Any other retreating edge would make
+    // the graph irreducible, which `make_reducible` has undone.
+    let mut rpo_index = vec![usize::MAX; blocks.len()];
+    for (k, &b) in post.iter().rev().enumerate() {
+        rpo_index[b] = k;
+    }
+    let mut headers: Vec<usize> = Vec::new();
+    let mut back_edges: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for (b, block) in blocks.iter().enumerate() {
+        for &s in &block.succs {
+            if rpo_index[s] <= rpo_index[b] {
+                if !dominates(&idom, s, b) {
+                    return Err(Unsupported::new(blocks[s].tok, "irreducible control flow"));
+                }
+                let sources = back_edges.entry(s).or_default();
+                if !sources.contains(&b) {
+                    sources.push(b);
+                }
+                if !headers.contains(&s) {
+                    headers.push(s);
+                }
+            }
+        }
+    }
+    headers.sort_by_key(|&h| rpo_index[h]);
+    // Loop bodies and their assigned variables, computed on the original graph.
+    let mut loop_vars: FxHashMap<usize, Vec<VarId>> = FxHashMap::default();
+    for &h in &headers {
+        let mut body = FxHashSet::default();
+        body.insert(h);
+        let mut stack: Vec<usize> = back_edges[&h].clone();
+        while let Some(b) = stack.pop() {
+            if body.insert(b) {
+                stack.extend(preds[b].iter().copied());
+            }
+        }
+        let mut vars = Vec::new();
+        let mut ordered: Vec<usize> = body.into_iter().collect();
+        ordered.sort_unstable();
+        for b in ordered {
+            for c in &blocks[b].cmds {
+                assigned_vars(typed, modifies, c, &mut vars)?;
+            }
+        }
+        let mut seen = FxHashSet::default();
+        vars.retain(|v| seen.insert(*v));
+        loop_vars.insert(h, vars);
+    }
+    let mut preds = preds;
+    for &header in &headers {
+        let mut back: Vec<usize> = back_edges[&header].clone();
+        // The invariant: the leading assert/assume commands of the header.
+        let mut init = Vec::new();
+        let mut maintained = Vec::new();
+        for c in blocks[header].cmds.iter_mut() {
+            match c {
+                Cmd::Assert { expr, check } => {
+                    let expr: &'a Expr = expr;
+                    let mut i = check.clone();
+                    i.kind = CheckKind::LoopInit;
+                    init.push(Cmd::Assert { expr, check: i });
+                    let mut m = check.clone();
+                    m.kind = CheckKind::LoopMaintained;
+                    maintained.push(Cmd::Assert { expr, check: m });
+                    *c = Cmd::Assume { expr, negated: false };
+                }
+                Cmd::Assume { .. } | Cmd::AssumeFalse => {}
+                _ => break,
+            }
+        }
+        let header_preds = preds[header].clone();
+        for pred in header_preds {
+            let mut p = pred;
+            if blocks[p].succs.len() > 1 {
+                let between = create_block_between(&mut blocks, &mut preds, p, header);
+                if let Some(k) = back.iter().position(|&b| b == p) {
+                    back[k] = between;
+                }
+                p = between;
+            }
+            let cmds = if back.contains(&p) { maintained.clone() } else { init.clone() };
+            blocks[p].cmds.extend(cmds);
+        }
+        for &b in &back {
+            if blocks[b].succs.len() > 1 {
+                blocks[b].succs.retain(|&s| s != header);
+            } else {
+                blocks[b].cmds.push(Cmd::AssumeFalse);
+                blocks[b].succs.clear();
+                blocks[b].ret = blocks[b].tok;
+            }
+            preds[header].retain(|&p| p != b);
+        }
+        let vars = loop_vars[&header].clone();
+        blocks[header].cmds.insert(0, Cmd::Havoc(vars));
+    }
+    Ok(blocks)
+}
+
+/// Boogie's `Implementation.ConvertToReducible`: while the graph without its back edges (edges
+/// into a dominator) has a cycle, split a block of that cycle. The block chosen is the cycle's
+/// first with several predecessors and no invariant (else the first with several
+/// predecessors), in the order Boogie's `FindCycle` lists the cycle; every predecessor it does
+/// not dominate gets its own copy of the block and of the region the block dominates. Copies
+/// are named `L_dup_N` and have no token (traces do not print them). Gives up, leaving the
+/// graph as it is, only when no block of the cycle can be split.
+fn make_reducible(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
+    let mut next_dup: FxHashMap<String, usize> = FxHashMap::default();
+    loop {
+        let preds = predecessors(&blocks);
+        let (idom, _) = dominators(&blocks, &preds);
+        let cycle = forward_cycle(&blocks, &idom);
+        let has_invariant = |b: usize| matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. }));
+        let split = cycle
+            .iter()
+            .find(|&&b| preds[b].len() > 1 && !has_invariant(b))
+            .or_else(|| cycle.iter().find(|&&b| preds[b].len() > 1));
+        let Some(&split) = split else { return blocks };
+        let dominated = |b: usize| idom[b].is_some() && dominates(&idom, split, b);
+        let region: Vec<usize> =
+            std::iter::once(split).chain((0..blocks.len()).filter(|&b| b != split && dominated(b))).collect();
+        let mut split_preds = preds[split].clone();
+        split_preds.dedup();
+        for pred in split_preds {
+            if dominated(pred) {
+                continue;
+            }
+            let mut copies: FxHashMap<usize, usize> = FxHashMap::default();
+            for &b in &region {
+                let counter = next_dup.entry(blocks[b].label.clone()).or_default();
+                let mut copy = blocks[b].clone();
+                copy.label = format!("{}_dup_{counter}", blocks[b].label);
+                copy.tok = None;
+                *counter += 1;
+                copies.insert(b, blocks.len());
+                blocks.push(copy);
+            }
+            retarget(&mut blocks[pred], split, copies[&split]);
+            for &copy in copies.values() {
+                for target in blocks[copy].succs.clone() {
+                    if let Some(&c) = copies.get(&target) {
+                        retarget(&mut blocks[copy], target, c);
+                    }
+                }
+            }
+        }
+        blocks = prune_unreachable(blocks);
+    }
+}
+
+/// Boogie's `RemoveTarget` then `AddTarget`: the new target goes last.
+fn retarget(block: &mut Block<'_>, from: usize, to: usize) {
+    if let Some(k) = block.succs.iter().position(|&s| s == from) {
+        block.succs.remove(k);
+        block.succs.push(to);
+    }
+}
+
+/// A cycle of the graph without its back edges, as Boogie's `Graph.FindCycle` finds it (a
+/// depth-first walk from block 0): the block the walk met again, then the walk's stack back
+/// down to it. Empty when the graph is reducible.
+fn forward_cycle(blocks: &[Block<'_>], idom: &[Option<usize>]) -> Vec<usize> {
+    let forward = |b: usize| -> Vec<usize> {
+        let mut succs: Vec<usize> = Vec::new();
+        for &s in &blocks[b].succs {
+            if !dominates(idom, s, b) && !succs.contains(&s) {
+                succs.push(s);
+            }
+        }
+        succs
+    };
+    let mut on_stack = vec![false; blocks.len()];
+    let mut visited = vec![false; blocks.len()];
+    let mut stack: Vec<(usize, Vec<usize>, usize)> = vec![(0, forward(0), 0)];
+    on_stack[0] = true;
+    while let Some((node, children, next)) = stack.last_mut() {
+        let Some(&n) = children.get(*next) else {
+            on_stack[*node] = false;
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        if on_stack[n] {
+            let mut cycle = vec![n];
+            while let Some((x, _, _)) = stack.pop() {
+                if x == n {
+                    break;
+                }
+                cycle.push(x);
+            }
+            return cycle;
+        }
+        if visited[n] {
+            continue;
+        }
+        visited[n] = true;
+        on_stack[n] = true;
+        stack.push((n, forward(n), 0));
+    }
+    Vec::new()
+}
+
+/// Boogie's `CreateBlockBetween`: a block `pred_@2_succ` (no token) on the edge.
+fn create_block_between<'a>(
+    blocks: &mut Vec<Block<'a>>,
+    preds: &mut Vec<Vec<usize>>,
+    pred: usize,
+    succ: usize,
+) -> usize {
+    let index = blocks.len();
+    let mut b = Block::new(format!("{}_@2_{}", blocks[pred].label, blocks[succ].label), None);
+    b.succs.push(succ);
+    blocks.push(b);
+    preds.push(vec![pred]);
+    for s in blocks[pred].succs.iter_mut() {
+        if *s == succ {
+            *s = index;
+        }
+    }
+    for p in preds[succ].iter_mut() {
+        if *p == pred {
+            *p = index;
+        }
+    }
+    index
+}
+
+/// Inserts an empty block on each edge from a block with several successors into a block with
+/// several predecessors (`AddBlocksBetween`).
+pub fn add_blocks_between(blocks: &mut Vec<Block<'_>>) {
+    let mut preds = predecessors(blocks);
+    for b in 0..blocks.len() {
+        if preds[b].len() > 1 {
+            for p in preds[b].clone() {
+                if blocks[p].succs.len() > 1 {
+                    create_block_between(blocks, &mut preds, p, b);
+                }
+            }
+        }
+    }
+}
+
+/// Specification commands to inject: preconditions and where clauses at the entry, and the
+/// postconditions at the exit.
+pub struct Specs<'a> {
+    pub entry: Vec<Cmd<'a>>,
+    pub exit: Vec<Cmd<'a>>,
+}
+
+/// Gives the program one exit block (`GeneratedUnifiedExit` when there are several returns),
+/// puts `specs.exit` there and `specs.entry` in a new entry block
+/// `PreconditionGeneratedEntry`. Returns the index of the exit block.
+pub fn add_exit_and_specs<'a>(blocks: &mut Vec<Block<'a>>, specs: Specs<'a>, end_curly: Span) -> usize {
+    let returns: Vec<usize> = (0..blocks.len()).filter(|&b| blocks[b].succs.is_empty()).collect();
+    let exit = if returns.len() > 1 {
+        let exit = blocks.len();
+        let mut e = Block::new("GeneratedUnifiedExit".to_string(), None);
+        e.ret = Some(end_curly);
+        blocks.push(e);
+        for r in returns {
+            blocks[r].succs.push(exit);
+            blocks[r].from_return = true;
+        }
+        exit
+    } else {
+        returns.first().copied().unwrap_or(0)
+    };
+    blocks[exit].cmds.extend(specs.exit);
+    // The new entry goes first: shift every index by one.
+    for b in blocks.iter_mut() {
+        b.succs.iter_mut().for_each(|s| *s += 1);
+    }
+    let mut entry = Block::new("PreconditionGeneratedEntry".to_string(), None);
+    entry.cmds = specs.entry;
+    entry.succs.push(1);
+    blocks.insert(0, entry);
+    exit + 1
+}

@@ -1,0 +1,133 @@
+//! Verification condition generation: from a [`TypedProgram`] to one SMT-LIB query per
+//! implementation, and from the solver's answers to Boogie's verdicts.
+//!
+//! The stages, each in its own file, follow Boogie's `VerificationConditionGenerator`:
+//!
+//! 1. [`cfg`]: the implementation's structured body to basic blocks with Boogie's names and
+//!    tokens (`BigBlocksResolutionContext`), block coalescing (`BlockCoalescer`), loop cutting
+//!    (`RemoveBackEdges`: invariants checked on entry and on every back edge, loop targets
+//!    havocked), the unified exit and the injected preconditions and postconditions.
+//! 2. [`passify`]: incarnations for every assignment, havoc and call (calls desugared as
+//!    Boogie's `CallCmd.Desugar`), join copies for live variables only, then Boogie's
+//!    `RemoveEmptyBlocks`. Expressions come out as SMT-LIB terms.
+//! 3. [`wlp`]: the weakest liberal precondition of Barnett and Leino, one named boolean per
+//!    block (linear in the passive program), with Boogie's `ControlFlow` function so that the
+//!    path to a failing assertion can be read from the model.
+//! 4. [`encode`]: types, functions, constants, axioms and expressions as SMT-LIB.
+//! 5. [`trace`]: counterexample paths to Boogie's error messages and execution traces.
+//!
+//! Anything this generator cannot encode yet is an [`Unsupported`] error for the program or
+//! for one implementation: never a verdict.
+
+pub mod cfg;
+pub mod encode;
+pub mod passify;
+pub mod trace;
+pub mod verify;
+pub mod wlp;
+
+use crate::ast::{AssignLhs, CallCmd, Expr, Span};
+use crate::typeck::VarId;
+
+pub use verify::{ImplOutcome, SessionOpener, VerifyOptions, verify_program};
+
+/// A construct the generator cannot handle: reported, never verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    pub span: Option<Span>,
+    pub what: String,
+}
+
+impl Unsupported {
+    pub fn new(span: Option<Span>, what: impl Into<String>) -> Unsupported {
+        Unsupported { span, what: what.into() }
+    }
+}
+
+/// What a failed check is reported as (Boogie's `AssertCmd` subclasses).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// `assert e`
+    Assert,
+    /// An invariant on loop entry (`LoopInitAssertCmd`).
+    LoopInit,
+    /// An invariant after an iteration (`LoopInvMaintainedAssertCmd`).
+    LoopMaintained,
+    /// A postcondition at the unified exit (`AssertEnsuresCmd`); the error is reported at the
+    /// return the path took.
+    Ensures,
+    /// A precondition of a call (`AssertRequiresCmd`): `tok` is the call, this the requires.
+    Requires { requires: Span },
+}
+
+/// One proof obligation: its kind, its token (the assert, invariant, ensures or call) and its
+/// `{:msg}`, which replaces Boogie's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub kind: CheckKind,
+    pub tok: Span,
+    pub msg: Option<String>,
+    /// Assume the condition after checking it (Boogie's `/subsumption:2` default; an assert's
+    /// `{:subsumption 0}` turns it off).
+    pub subsume: bool,
+}
+
+/// A command of the (not yet passive) block program. Expressions are the program's own; the
+/// proof obligations carry what the error report needs.
+#[derive(Clone, Debug)]
+pub enum Cmd<'a> {
+    Assert {
+        expr: &'a Expr,
+        check: Check,
+    },
+    /// `assume e` (`assume !e` when `negated`, for the else branch of a guard).
+    Assume {
+        expr: &'a Expr,
+        negated: bool,
+    },
+    /// `assume false`, where loop cutting removed a back edge.
+    AssumeFalse,
+    /// `havoc x, y` (with the variables' where clauses assumed after).
+    Havoc(Vec<VarId>),
+    Assign {
+        lhss: &'a [AssignLhs],
+        rhss: &'a [Expr],
+        span: Span,
+    },
+    Call(&'a CallCmd),
+}
+
+/// A basic block. `tok` is `None` for Boogie's `Token.NoToken` (blocks the translation adds:
+/// such blocks are not printed in traces).
+#[derive(Clone, Debug)]
+pub struct Block<'a> {
+    pub label: String,
+    pub tok: Option<Span>,
+    pub cmds: Vec<Cmd<'a>>,
+    /// Successors by index; empty with `ret` set for a return.
+    pub succs: Vec<usize>,
+    /// The token of the return command this block ends in (or, once the unified exit exists,
+    /// the return its goto replaced: Boogie's `GotoFromReturn`).
+    pub ret: Option<Span>,
+    /// The block's goto came from a return (it goes to the unified exit).
+    pub from_return: bool,
+    /// The goto carries attributes (`if {:attr}`): Boogie never removes such a block.
+    pub goto_attrs: bool,
+}
+
+impl<'a> Block<'a> {
+    pub fn new(label: String, tok: Option<Span>) -> Block<'a> {
+        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false }
+    }
+}
+
+/// Predecessor lists of a block graph, in block order.
+pub fn predecessors(blocks: &[Block]) -> Vec<Vec<usize>> {
+    let mut preds = vec![Vec::new(); blocks.len()];
+    for (i, b) in blocks.iter().enumerate() {
+        for &s in &b.succs {
+            preds[s].push(i);
+        }
+    }
+    preds
+}

@@ -1,0 +1,651 @@
+//! Passification: the acyclic block program to a passive one, whose commands are only
+//! assumptions and assertions over SMT-LIB terms.
+//!
+//! Expects the output of [`super::cfg`] (acyclic, entry first, join predecessors with a single
+//! successor). Guarantees the same blocks with passive commands, and the declarations of every
+//! incarnation. Boogie's `Convert2PassiveCmd`:
+//! - each variable has a current incarnation (`|x@N|`, a fresh constant); an assignment makes a
+//!   new one and assumes it equal to the right-hand side, a havoc makes one unconstrained
+//!   (then assumes the variable's where clause);
+//! - at a join, a variable live there whose incarnations differ among the predecessors gets a
+//!   new incarnation, assumed equal to each predecessor's at the end of that predecessor
+//!   (Boogie's `LiveVariableAnalysis` decides which variables are live);
+//! - `old(g)` is `g`'s incarnation at the implementation's entry;
+//! - a call is desugared as Boogie's `CallCmd.Desugar`: the callee's checked preconditions
+//!   asserted for the actual arguments, its out-parameters and `modifies` havocked, its
+//!   postconditions (free ones too) assumed with `old` meaning the state before the call.
+//!
+//! Then Boogie's `RemoveEmptyBlocks` peephole ([`remove_empty_blocks`]), which decides which
+//! blocks execution traces can show.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::encode::{Encoder, Env};
+use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
+use crate::ast::{AssignLhs, CallCmd, Decl, Expr, ExprKind, Span, Spec};
+use crate::typeck::{ProcedureId, Ref, TypedProgram, VarId, VarKind};
+
+/// A passive command.
+#[derive(Clone, Debug)]
+pub enum PCmd {
+    Assume(String),
+    Assert(String, Check),
+}
+
+#[derive(Clone, Debug)]
+pub struct PassiveBlock {
+    pub label: String,
+    pub tok: Option<Span>,
+    pub cmds: Vec<PCmd>,
+    pub succs: Vec<usize>,
+    pub ret: Option<Span>,
+    pub from_return: bool,
+    pub goto_attrs: bool,
+}
+
+/// What passification needs to know about the implementation.
+pub struct ImplContext<'a> {
+    pub typed: &'a TypedProgram,
+    /// Every variable the implementation can change or read: globals, formals, locals.
+    pub vars: Vec<VarId>,
+    /// The procedure's formals as the implementation's (specifications mention the former).
+    pub proc_to_impl: FxHashMap<VarId, VarId>,
+    /// Where clauses by the variable declared (a procedure formal for a formal).
+    pub wheres: &'a FxHashMap<VarId, &'a Expr>,
+    pub impl_to_proc: FxHashMap<VarId, VarId>,
+    /// Each procedure's `modifies` (declared, or inferred under `/inferModifies`).
+    pub modifies: &'a [Vec<VarId>],
+}
+
+pub struct Passive {
+    pub blocks: Vec<PassiveBlock>,
+    /// `(name, sort)` of every incarnation and call temporary.
+    pub decls: Vec<(String, String)>,
+}
+
+struct State<'m> {
+    cur: &'m FxHashMap<VarId, String>,
+    old: &'m FxHashMap<VarId, String>,
+    proc_to_impl: &'m FxHashMap<VarId, VarId>,
+}
+
+impl Env for State<'_> {
+    fn var(&self, v: VarId, old: bool) -> Option<String> {
+        let v = self.proc_to_impl.get(&v).copied().unwrap_or(v);
+        if old && let Some(t) = self.old.get(&v) {
+            return Some(t.clone());
+        }
+        self.cur.get(&v).cloned()
+    }
+}
+
+/// The variables an expression reads (not constants, not bound variables).
+pub fn free_vars(typed: &TypedProgram, e: &Expr, out: &mut Vec<VarId>) {
+    if let ExprKind::Var(name) = &e.kind
+        && let Some(Ref::Var(v)) = typed.referent(name)
+        && !matches!(typed.symbols().var(v).kind, VarKind::Const { .. } | VarKind::Bound)
+    {
+        out.push(v);
+    }
+    e.for_each_child(&mut |c| free_vars(typed, c, out));
+}
+
+fn callee(typed: &TypedProgram, call: &CallCmd) -> Result<ProcedureId, Unsupported> {
+    match typed.referent(&call.callee) {
+        Some(Ref::Procedure(p)) => Ok(p),
+        _ => Err(Unsupported::new(Some(call.span), "an unresolved call")),
+    }
+}
+
+/// The specification clauses of a procedure.
+pub fn procedure_specs(typed: &TypedProgram, p: ProcedureId) -> &[Spec] {
+    match &typed.program.decls[typed.symbols().procedure(p).decl.0 as usize] {
+        Decl::Procedure(pd) => &pd.specs,
+        _ => &[],
+    }
+}
+
+struct Passifier<'a, 'c, 'e> {
+    cx: &'c ImplContext<'a>,
+    enc: &'e mut Encoder<'a>,
+    decls: Vec<(String, String)>,
+    counters: FxHashMap<String, u32>,
+    sorts: FxHashMap<VarId, String>,
+    old: FxHashMap<VarId, String>,
+}
+
+impl<'a> Passifier<'a, '_, '_> {
+    fn typed(&self) -> &'a TypedProgram {
+        self.cx.typed
+    }
+
+    fn fresh_named(&mut self, base: &str, sort: String) -> String {
+        let n = self.counters.entry(base.to_string()).or_insert(0);
+        let name = super::encode::quote(&format!("{base}@{n}"));
+        *n += 1;
+        self.decls.push((name.clone(), sort));
+        name
+    }
+
+    fn fresh(&mut self, v: VarId) -> Result<String, Unsupported> {
+        let sort = match self.sorts.get(&v) {
+            Some(s) => s.clone(),
+            None => {
+                let s = self.enc.sort(&self.typed().symbols().var(v).ty)?;
+                self.sorts.insert(v, s.clone());
+                s
+            }
+        };
+        let base = self.typed().symbols().var(v).name.name.to_string();
+        Ok(self.fresh_named(&base, sort))
+    }
+
+    fn term(&mut self, e: &Expr, cur: &FxHashMap<VarId, String>) -> Result<String, Unsupported> {
+        let state = State { cur, old: &self.old, proc_to_impl: &self.cx.proc_to_impl };
+        self.enc.expr(e, &state)
+    }
+
+    /// Havocs `vars` and assumes their where clauses.
+    fn havoc(
+        &mut self,
+        vars: &[VarId],
+        cur: &mut FxHashMap<VarId, String>,
+        out: &mut Vec<PCmd>,
+    ) -> Result<(), Unsupported> {
+        for &v in vars {
+            let t = self.fresh(v)?;
+            cur.insert(v, t);
+        }
+        for &v in vars {
+            let declared = self.cx.impl_to_proc.get(&v).copied().unwrap_or(v);
+            if let Some(w) = self.cx.wheres.get(&declared) {
+                let t = self.term(w, cur)?;
+                out.push(PCmd::Assume(t));
+            }
+        }
+        Ok(())
+    }
+
+    fn cmd(
+        &mut self,
+        cmd: &Cmd<'a>,
+        cur: &mut FxHashMap<VarId, String>,
+        out: &mut Vec<PCmd>,
+    ) -> Result<(), Unsupported> {
+        match cmd {
+            Cmd::Assert { expr, check } => {
+                let t = self.term(expr, cur)?;
+                out.push(PCmd::Assert(t, check.clone()));
+            }
+            Cmd::Assume { expr, negated } => {
+                let t = self.term(expr, cur)?;
+                out.push(PCmd::Assume(if *negated { format!("(not {t})") } else { t }));
+            }
+            Cmd::AssumeFalse => out.push(PCmd::Assume("false".into())),
+            Cmd::Havoc(vars) => self.havoc(vars, cur, out)?,
+            Cmd::Assign { lhss, rhss, span } => {
+                if lhss.len() != rhss.len() {
+                    return Err(Unsupported::new(Some(*span), "an assignment of unequal lengths"));
+                }
+                let mut updates = Vec::new();
+                for (lhs, rhs) in lhss.iter().zip(rhss.iter()) {
+                    let value = self.term(rhs, cur)?;
+                    updates.push(self.lhs_update(lhs, value, cur)?);
+                }
+                for (v, value) in updates {
+                    let t = self.fresh(v)?;
+                    out.push(PCmd::Assume(format!("(= {t} {value})")));
+                    cur.insert(v, t);
+                }
+            }
+            Cmd::Call(call) => self.call(call, cur, out)?,
+        }
+        Ok(())
+    }
+
+    /// The variable a left-hand side assigns, and its new value when the selected part gets
+    /// `value` (`m[i][j] := v` is `m := m[i := m[i][j := v]]`).
+    fn lhs_update(
+        &mut self,
+        lhs: &AssignLhs,
+        value: String,
+        cur: &FxHashMap<VarId, String>,
+    ) -> Result<(VarId, String), Unsupported> {
+        match lhs {
+            AssignLhs::Var(name) => Ok((super::cfg::var_of(self.typed(), name)?, value)),
+            AssignLhs::Select { base, indexes, span } => {
+                let current = self.lhs_value(base, cur)?;
+                let idx = indexes.iter().map(|i| self.term(i, cur)).collect::<Result<Vec<_>, _>>()?;
+                let _ = span;
+                let updated = super::encode::store(&current, &idx, value);
+                self.lhs_update(base, updated, cur)
+            }
+            AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
+        }
+    }
+
+    fn lhs_value(&mut self, lhs: &AssignLhs, cur: &FxHashMap<VarId, String>) -> Result<String, Unsupported> {
+        match lhs {
+            AssignLhs::Var(name) => {
+                let v = super::cfg::var_of(self.typed(), name)?;
+                cur.get(&v).cloned().ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
+            }
+            AssignLhs::Select { base, indexes, .. } => {
+                let mut t = self.lhs_value(base, cur)?;
+                for i in indexes {
+                    t = format!("(select {t} {})", self.term(i, cur)?);
+                }
+                Ok(t)
+            }
+            AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
+        }
+    }
+
+    fn call(
+        &mut self,
+        call: &'a CallCmd,
+        cur: &mut FxHashMap<VarId, String>,
+        out: &mut Vec<PCmd>,
+    ) -> Result<(), Unsupported> {
+        let typed = self.typed();
+        let p = callee(typed, call)?;
+        let info = typed.symbols().procedure(p);
+        if !info.type_params.is_empty() {
+            return Err(Unsupported::new(Some(call.span), "calls of polymorphic procedures"));
+        }
+        let pdecl = match &typed.program.decls[info.decl.0 as usize] {
+            Decl::Procedure(pd) => pd,
+            _ => return Err(Unsupported::new(Some(call.span), "this call")),
+        };
+        // Calls of `{:inline}` procedures that remain after `crate::passes::inline` are
+        // ordinary calls (depth 0 under `/inline:spec`, `/inline:none`, no implementation).
+        if call.args.len() != info.ins.len() || call.outs.len() != info.outs.len() {
+            return Err(Unsupported::new(Some(call.span), "a call with the wrong number of arguments"));
+        }
+        let mut subst: FxHashMap<VarId, String> = FxHashMap::default();
+        for (formal, arg) in info.ins.iter().zip(&call.args) {
+            let t = self.term(arg, cur)?;
+            subst.insert(*formal, t);
+        }
+        // Preconditions.
+        for spec in &pdecl.specs {
+            if let Spec::Requires { free, attrs, expr, span } = spec {
+                let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
+                let t = self.enc.expr_with(expr, &state, &subst, false)?;
+                if *free || call.is_free {
+                    // A free requires holds at the call only under `{:always_assume}`; its
+                    // place in the list matters (Boogie's `CallCmd.Desugar`).
+                    if call.is_free || (*free && super::encode::find_bool_attribute(attrs, "always_assume")) {
+                        out.push(PCmd::Assume(t));
+                    }
+                } else {
+                    let check = Check {
+                        kind: CheckKind::Requires { requires: *span },
+                        tok: call.span,
+                        msg: super::cfg::msg_attr(attrs),
+                        subsume: true,
+                    };
+                    out.push(PCmd::Assert(t, check));
+                }
+            }
+        }
+        // Havoc the outs (fresh temporaries) and the modified globals.
+        let pre = cur.clone();
+        for formal in &info.outs {
+            let sort = self.enc.sort(&typed.symbols().var(*formal).ty)?;
+            let t = self.fresh_named(&format!("call{}", typed.symbols().var(*formal).name.name), sort);
+            subst.insert(*formal, t);
+        }
+        let modifies: Vec<VarId> = {
+            let mut seen = FxHashSet::default();
+            self.cx.modifies[p.0 as usize].iter().copied().filter(|v| seen.insert(*v)).collect()
+        };
+        for &g in &modifies {
+            let t = self.fresh(g)?;
+            cur.insert(g, t);
+        }
+        // Where clauses of the outs and the modified globals.
+        for formal in &info.outs {
+            if let Some(w) = self.cx.wheres.get(formal) {
+                let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
+                let t = self.enc.expr_with(w, &state, &subst, false)?;
+                out.push(PCmd::Assume(t));
+            }
+        }
+        for &g in &modifies {
+            if let Some(w) = self.cx.wheres.get(&g) {
+                let t = self.term(w, cur)?;
+                out.push(PCmd::Assume(t));
+            }
+        }
+        // Postconditions, `old` being the state before the call.
+        for spec in &pdecl.specs {
+            if let Spec::Ensures { expr, .. } = spec {
+                let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
+                let t = self.enc.expr_with(expr, &state, &subst, false)?;
+                out.push(PCmd::Assume(t));
+            }
+        }
+        // The actual outs take the temporaries' values.
+        for (formal, actual) in info.outs.iter().zip(&call.outs) {
+            let v = super::cfg::var_of(typed, actual)?;
+            cur.insert(v, subst[formal].clone());
+        }
+        Ok(())
+    }
+}
+
+/// Uses and definitions of a command, for liveness.
+fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<VarId>) -> Result<(), Unsupported> {
+    let typed = cx.typed;
+    match cmd {
+        Cmd::Assert { expr, .. } | Cmd::Assume { expr, .. } => free_vars(typed, expr, uses),
+        Cmd::AssumeFalse => {}
+        Cmd::Havoc(vars) => {
+            defs.extend(vars.iter().copied());
+            for v in vars {
+                let declared = cx.impl_to_proc.get(v).copied().unwrap_or(*v);
+                if let Some(w) = cx.wheres.get(&declared) {
+                    free_vars(typed, w, uses);
+                }
+            }
+        }
+        Cmd::Assign { lhss, rhss, .. } => {
+            for r in rhss.iter() {
+                free_vars(typed, r, uses);
+            }
+            for lhs in lhss.iter() {
+                let mut l = lhs;
+                while let AssignLhs::Select { base, indexes, .. } = l {
+                    for i in indexes {
+                        free_vars(typed, i, uses);
+                    }
+                    l = base;
+                }
+                if let AssignLhs::Var(name) = l {
+                    let v = super::cfg::var_of(typed, name)?;
+                    if !std::ptr::eq(l, lhs) {
+                        uses.push(v);
+                    }
+                    defs.push(v);
+                }
+            }
+        }
+        Cmd::Call(call) => {
+            for a in &call.args {
+                free_vars(typed, a, uses);
+            }
+            let p = callee(typed, call)?;
+            for spec in procedure_specs(typed, p) {
+                if let Spec::Requires { expr, .. } | Spec::Ensures { expr, .. } = spec {
+                    let mut vs = Vec::new();
+                    free_vars(typed, expr, &mut vs);
+                    uses.extend(vs.into_iter().filter(|v| typed.symbols().var(*v).kind == VarKind::Global));
+                }
+            }
+            let mut assigned = Vec::new();
+            super::cfg::assigned_vars(typed, cx.modifies, cmd, &mut assigned)?;
+            defs.extend(assigned);
+        }
+    }
+    Ok(())
+}
+
+/// Blocks in topological order (the graph is acyclic, entry first).
+pub fn topological_order(succs: &[Vec<usize>]) -> Vec<usize> {
+    let n = succs.len();
+    let mut post = Vec::with_capacity(n);
+    let mut state = vec![false; n];
+    for root in 0..n {
+        if state[root] {
+            continue;
+        }
+        state[root] = true;
+        let mut stack = vec![(root, 0usize)];
+        while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+            if *i < succs[b].len() {
+                let s = succs[b][*i];
+                *i += 1;
+                if !state[s] {
+                    state[s] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+    }
+    post.reverse();
+    post
+}
+
+/// Passifies `blocks` (see the module header).
+pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, Unsupported> {
+    let n = blocks.len();
+    let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
+    let order = topological_order(&succs);
+    let preds = predecessors(blocks);
+
+    // Liveness, backwards over the acyclic graph.
+    let mut live_in: Vec<FxHashSet<VarId>> = vec![FxHashSet::default(); n];
+    for &b in order.iter().rev() {
+        let mut live: FxHashSet<VarId> = FxHashSet::default();
+        for &s in &blocks[b].succs {
+            live.extend(live_in[s].iter().copied());
+        }
+        for c in blocks[b].cmds.iter().rev() {
+            let (mut uses, mut defs) = (Vec::new(), Vec::new());
+            uses_defs(cx, c, &mut uses, &mut defs)?;
+            for d in defs {
+                live.remove(&d);
+            }
+            for u in uses {
+                live.insert(cx.proc_to_impl.get(&u).copied().unwrap_or(u));
+            }
+        }
+        live_in[b] = live;
+    }
+
+    let mut p = Passifier {
+        cx,
+        enc,
+        decls: Vec::new(),
+        counters: FxHashMap::default(),
+        sorts: FxHashMap::default(),
+        old: FxHashMap::default(),
+    };
+    let mut initial = FxHashMap::default();
+    for &v in &cx.vars {
+        let t = p.fresh(v)?;
+        initial.insert(v, t.clone());
+        if cx.typed.symbols().var(v).kind == VarKind::Global {
+            p.old.insert(v, t);
+        }
+    }
+    let mut out_maps: Vec<Option<FxHashMap<VarId, String>>> = vec![None; n];
+    let mut passive: Vec<Vec<PCmd>> = vec![Vec::new(); n];
+    for &b in &order {
+        let mut cur = match preds[b].as_slice() {
+            [] => initial.clone(),
+            [single] => out_maps[*single].clone().unwrap_or_default(),
+            many => {
+                let mut merged = out_maps[many[0]].clone().unwrap_or_default();
+                let mut live: Vec<VarId> = live_in[b].iter().copied().collect();
+                live.sort_unstable();
+                for v in live {
+                    let first = out_maps[many[0]].as_ref().and_then(|m| m.get(&v)).cloned();
+                    let differ = many.iter().any(|&q| out_maps[q].as_ref().and_then(|m| m.get(&v)).cloned() != first);
+                    if differ {
+                        let t = p.fresh(v)?;
+                        for &q in many {
+                            if let Some(old) = out_maps[q].as_ref().and_then(|m| m.get(&v)) {
+                                passive[q].push(PCmd::Assume(format!("(= {t} {old})")));
+                            }
+                        }
+                        merged.insert(v, t);
+                    }
+                }
+                merged
+            }
+        };
+        let mut cmds = Vec::new();
+        for c in &blocks[b].cmds {
+            p.cmd(c, &mut cur, &mut cmds)?;
+        }
+        passive[b] = cmds;
+        out_maps[b] = Some(cur);
+    }
+    // Join copies went to predecessors after they were passified: append in order.
+    let blocks = blocks
+        .iter()
+        .zip(passive)
+        .map(|(b, cmds)| PassiveBlock {
+            label: b.label.clone(),
+            tok: b.tok,
+            cmds,
+            succs: b.succs.clone(),
+            ret: b.ret,
+            from_return: b.from_return,
+            goto_attrs: b.goto_attrs,
+        })
+        .collect();
+    Ok(Passive { blocks, decls: p.decls })
+}
+
+/// Boogie's `RemoveEmptyBlocks` followed by `PruneUnreachableBlocks`: blocks without commands
+/// disappear (their predecessors jump to their successors), except the start block and blocks
+/// whose goto has attributes; an empty block with a token passes its name and token on to a
+/// token-less single successor; a token-less start block of assumptions takes the name and
+/// token of the first empty block it leads to.
+pub fn remove_empty_blocks(blocks: &mut Vec<PassiveBlock>) {
+    let n = blocks.len();
+    let start = 0;
+    let mut postorder = Vec::new();
+    let mut keep = FxHashSet::default();
+    let mut visited = vec![false; n];
+    let mut grey = vec![false; n];
+    let mut in_post = vec![false; n];
+    let mut rename: Vec<Option<usize>> = vec![None; n];
+    let mut stack = vec![start];
+    visited[start] = true;
+    while let Some(curr) = stack.pop() {
+        if grey[curr] {
+            postorder.push(curr);
+            in_post[curr] = true;
+            rename[curr] = None;
+            let succs = &blocks[curr].succs;
+            if succs.is_empty() {
+                if blocks[curr].cmds.is_empty() && blocks[curr].tok.is_some() {
+                    rename[curr] = Some(curr);
+                }
+            } else if blocks[curr].cmds.is_empty() || curr == start {
+                if blocks[curr].tok.is_some() {
+                    rename[curr] = Some(curr);
+                } else {
+                    let mut infos: Vec<Option<usize>> = Vec::new();
+                    for &s in succs {
+                        let i = if keep.contains(&s) { None } else { rename[s] };
+                        if !infos.contains(&i) {
+                            infos.push(i);
+                        }
+                    }
+                    if infos.len() == 1 {
+                        rename[curr] = infos[0];
+                    }
+                }
+            }
+        } else {
+            grey[curr] = true;
+            stack.push(curr);
+            if blocks[curr].succs.is_empty() {
+                continue;
+            }
+            if blocks[curr].goto_attrs {
+                keep.insert(curr);
+            }
+            for &s in &blocks[curr].succs {
+                if !visited[s] {
+                    visited[s] = true;
+                    stack.push(s);
+                } else if grey[s] && !in_post[s] {
+                    keep.insert(s);
+                }
+            }
+        }
+    }
+    keep.insert(start);
+    let mut preds = predecessors_of(blocks);
+    let mut removed = vec![false; n];
+    for &b in &postorder {
+        if keep.contains(&b) || !blocks[b].cmds.is_empty() {
+            continue;
+        }
+        removed[b] = true;
+        for &p in &preds[b].clone() {
+            blocks[p].succs.retain(|&s| s != b);
+        }
+        let successors = blocks[b].succs.clone();
+        if successors.is_empty() {
+            continue;
+        }
+        if blocks[b].tok.is_some() && successors.len() == 1 && rename[start] != Some(b) {
+            let s = successors[0];
+            if blocks[s].tok.is_none() {
+                blocks[s].tok = blocks[b].tok;
+                blocks[s].label = blocks[b].label.clone();
+            }
+        }
+        for &p in &preds[b].clone() {
+            for &s in &successors {
+                if !blocks[p].succs.contains(&s) {
+                    blocks[p].succs.push(s);
+                    preds[s].push(p);
+                }
+            }
+        }
+        for &s in &successors {
+            preds[s].retain(|&p| p != b);
+        }
+    }
+    if blocks[start].tok.is_none()
+        && let Some(r) = rename[start]
+    {
+        blocks[start].tok = blocks[r].tok;
+        blocks[start].label = blocks[r].label.clone();
+    }
+    // Prune what is unreachable now, renumbering.
+    let mut seen = vec![false; n];
+    let mut stack = vec![start];
+    while let Some(b) = stack.pop() {
+        if !seen[b] {
+            seen[b] = true;
+            stack.extend(blocks[b].succs.iter().copied());
+        }
+    }
+    let mut map = vec![usize::MAX; n];
+    let mut k = 0;
+    for b in 0..n {
+        if seen[b] && !removed[b] {
+            map[b] = k;
+            k += 1;
+        }
+    }
+    let old = std::mem::take(blocks);
+    for (b, mut block) in old.into_iter().enumerate() {
+        if map[b] != usize::MAX {
+            block.succs = block.succs.iter().map(|&s| map[s]).filter(|&s| s != usize::MAX).collect();
+            blocks.push(block);
+        }
+    }
+}
+
+fn predecessors_of(blocks: &[PassiveBlock]) -> Vec<Vec<usize>> {
+    let mut preds = vec![Vec::new(); blocks.len()];
+    for (i, b) in blocks.iter().enumerate() {
+        for &s in &b.succs {
+            preds[s].push(i);
+        }
+    }
+    preds
+}

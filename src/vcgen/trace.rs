@@ -1,0 +1,160 @@
+//! Counterexamples: from the `ControlFlow` path the solver's model gives to Boogie's error
+//! message, related location and execution trace.
+//!
+//! Expects the passive blocks and the [`Vc`] the path was read against. The path is Boogie's
+//! `CalculatePath`: the values of `ControlFlow(0, 0)`, `ControlFlow(0, b1)`, ... up to a
+//! negative value, the failing assertion's id. Messages, order and trace lines follow Boogie's
+//! `Counterexample.CreateErrorInformation`, `CounterexampleComparer` and `Counterexample.Print`.
+
+use std::cmp::Ordering;
+use std::fmt::Write;
+
+use super::passify::PassiveBlock;
+use super::wlp::Vc;
+use super::{Check, CheckKind};
+use crate::ast::Span;
+use crate::source::SourceMap;
+
+#[derive(Clone, Debug)]
+pub struct TraceBlock {
+    pub tok: Option<Span>,
+    pub label: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    pub check: Check,
+    pub trace: Vec<TraceBlock>,
+    /// For a postcondition: the return the path took.
+    pub failing_return: Option<Span>,
+}
+
+impl Counterexample {
+    /// Where the error is reported.
+    pub fn tok(&self) -> Span {
+        match self.check.kind {
+            CheckKind::Ensures => self.failing_return.unwrap_or(self.check.tok),
+            _ => self.check.tok,
+        }
+    }
+
+    pub fn description(&self) -> &'static str {
+        match self.check.kind {
+            CheckKind::Assert => "this assertion could not be proved",
+            CheckKind::LoopInit => "this loop invariant could not be proved on entry",
+            CheckKind::LoopMaintained => "this invariant could not be proved to be maintained by the loop",
+            CheckKind::Ensures => "a postcondition could not be proved on this return path",
+            CheckKind::Requires { .. } => "a precondition for this call could not be proved",
+        }
+    }
+}
+
+/// The counterexample a path describes; `None` when the path does not end at an assertion.
+pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<Counterexample> {
+    let (&last, steps) = path.split_last()?;
+    if last >= 0 {
+        return None;
+    }
+    let check = vc.checks.get((-last - 1) as usize)?.clone();
+    let mut trace = Vec::new();
+    let mut failing_return = None;
+    let mut final_block = None;
+    for &id in steps {
+        let b = vc.block_ids.iter().position(|&x| i64::from(x) == id)?;
+        let block = &blocks[b];
+        if block.from_return {
+            failing_return = block.ret;
+        }
+        trace.push(TraceBlock { tok: block.tok, label: block.label.clone() });
+        final_block = Some(b);
+    }
+    if failing_return.is_none() {
+        failing_return = final_block.and_then(|b| blocks[b].ret);
+    }
+    Some(Counterexample { check, trace, failing_return })
+}
+
+fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {
+    if sources.files().any(|(id, _)| id == span.file) {
+        let p = sources.position(span);
+        (p.file, p.line, p.col)
+    } else {
+        (String::new(), 0, 0)
+    }
+}
+
+/// Boogie's order of the errors of one implementation.
+pub fn sort(errors: &mut [Counterexample], sources: &SourceMap) {
+    let location = |c: &Counterexample| {
+        let (_, line, col) = position(sources, c.tok());
+        line * 1000 + i64::from(col)
+    };
+    errors.sort_by(|a, b| {
+        location(a).cmp(&location(b)).then_with(|| {
+            a.trace.len().cmp(&b.trace.len()).then_with(|| {
+                for (x, y) in a.trace.iter().zip(&b.trace) {
+                    let px = x.tok.map_or(0, |t| t.start);
+                    let py = y.tok.map_or(0, |t| t.start);
+                    if px != py {
+                        return px.cmp(&py);
+                    }
+                }
+                if matches!(a.check.kind, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained)
+                    && matches!(b.check.kind, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained)
+                {
+                    return a.description().cmp(b.description());
+                }
+                Ordering::Equal
+            })
+        })
+    });
+}
+
+/// What Boogie prints for one error (`/errorTrace:N`).
+pub fn render(sources: &SourceMap, c: &Counterexample, error_trace: u32) -> String {
+    let mut out = String::new();
+    let at = |span: Span| {
+        let (file, line, col) = position(sources, span);
+        format!("{file}({line},{col})")
+    };
+    match &c.check.msg {
+        Some(msg) => {
+            let _ = writeln!(out, "{msg}");
+        }
+        None => {
+            let _ = writeln!(out, "{}: Error: {}", at(c.tok()), c.description());
+            match c.check.kind {
+                CheckKind::Ensures => {
+                    let _ = writeln!(
+                        out,
+                        "{}: Related location: this is the postcondition that could not be proved",
+                        at(c.check.tok)
+                    );
+                }
+                CheckKind::Requires { requires } => {
+                    let _ = writeln!(
+                        out,
+                        "{}: Related location: this is the precondition that could not be proved",
+                        at(requires)
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    if error_trace > 0 {
+        let _ = writeln!(out, "Execution trace:");
+        for b in &c.trace {
+            match b.tok {
+                Some(tok) => {
+                    let _ = writeln!(out, "    {}: {}", at(tok), b.label);
+                }
+                None if error_trace >= 2 => {
+                    let _ = writeln!(out, "    (0,0): {}", b.label);
+                }
+                None => {}
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,431 @@
+//! Verifying a program: every implementation through the stages, in program order, against
+//! solver sessions (Boogie's `VerificationConditionGenerator.VerifyImplementation` and the
+//! prover's `CheckSat` loop).
+//!
+//! Sessions come from the caller's [`SessionOpener`]: one is opened for the first
+//! implementation and reused, with the program's declarations sent once and each
+//! implementation's incarnations and VC inside `push`/`pop`; a session that failed (its fault
+//! was reported for the implementation it was checking) is replaced for the next one. After `sat` the failing path is read from the model and the failing
+//! assertion blocked, until `unsat` or `/errorLimit` counterexamples (Boogie's loop). Only
+//! `unsat` ever makes an implementation verified; as in Boogie, `unknown` for an incomplete
+//! theory counts as a counterexample.
+
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+use super::cfg::{self, Specs};
+use super::encode::{Encoder, find_bool_attribute};
+use super::passify::{self, ImplContext};
+use super::trace::{self, Counterexample};
+use super::wlp::{self, check_key};
+use super::{Check, CheckKind, Cmd, Unsupported};
+use crate::ast::{Body, Decl, Expr, Span, Spec, VarGroup};
+use crate::smt::{Answer, Limits, Session, UnknownReason};
+use crate::typeck::{ImplementationId, Ref, TypedProgram, VarId, VarKind};
+
+#[derive(Clone, Debug, Default)]
+pub struct VerifyOptions {
+    pub error_limit: u32,
+    pub time_limit: u32,
+    pub resource_limit: u32,
+    pub procs: Vec<String>,
+    pub no_procs: Vec<String>,
+    /// `/inferModifies`
+    pub infer_modifies: bool,
+    /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
+    pub session_per_implementation: bool,
+}
+
+#[derive(Debug)]
+pub enum ImplOutcome {
+    Verified,
+    Errors(Vec<Counterexample>),
+    TimedOut,
+    OutOfResource,
+    OutOfMemory,
+    /// The solver could not decide, or gave no usable path.
+    Inconclusive,
+    SolverException(String),
+    /// rboogie cannot encode the implementation.
+    Unsupported(Unsupported),
+}
+
+pub struct ImplResult {
+    pub name: String,
+    pub span: Span,
+    pub outcome: ImplOutcome,
+}
+
+/// `P*` patterns of `/proc` (`*` matches any run of characters).
+fn matches_pattern(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, rest)) => {
+            let Some(tail) = name.strip_prefix(head) else { return false };
+            (0..=tail.len()).any(|i| tail.is_char_boundary(i) && matches_pattern(rest, &tail[i..]))
+        }
+    }
+}
+
+fn body_of(typed: &TypedProgram, id: ImplementationId) -> Option<&Body> {
+    match &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize] {
+        Decl::Implementation(d) => Some(&d.body),
+        Decl::Procedure(p) => p.body.as_ref(),
+        _ => None,
+    }
+}
+
+fn impl_attrs(typed: &TypedProgram, id: ImplementationId) -> &[crate::ast::Attribute] {
+    match &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize] {
+        Decl::Implementation(d) => &d.attrs,
+        Decl::Procedure(p) => &p.attrs,
+        _ => &[],
+    }
+}
+
+/// Where clauses of every variable, by the variable declared.
+fn where_clauses(typed: &TypedProgram) -> FxHashMap<VarId, &Expr> {
+    fn add<'p>(typed: &TypedProgram, groups: &'p [VarGroup], wheres: &mut FxHashMap<VarId, &'p Expr>) {
+        for g in groups {
+            if let Some(w) = &g.where_clause {
+                for n in &g.names {
+                    if let Some(Ref::Var(v)) = typed.referent(n) {
+                        wheres.insert(v, w);
+                    }
+                }
+            }
+        }
+    }
+    let mut wheres = FxHashMap::default();
+    for d in &typed.program.decls {
+        match d {
+            Decl::Var(v) => add(typed, &v.groups, &mut wheres),
+            Decl::Procedure(p) => {
+                add(typed, &p.ins, &mut wheres);
+                add(typed, &p.outs, &mut wheres);
+                if let Some(b) = &p.body {
+                    b.locals.iter().for_each(|l| add(typed, &l.groups, &mut wheres));
+                }
+            }
+            Decl::Implementation(i) => i.body.locals.iter().for_each(|l| add(typed, &l.groups, &mut wheres)),
+            _ => {}
+        }
+    }
+    wheres
+}
+
+/// Each procedure's `modifies`: as declared, plus, under `/inferModifies`, every global its
+/// implementations assign, directly or through calls (Boogie's `ModSetCollector`, to a fixed
+/// point).
+fn modifies_sets(typed: &TypedProgram, infer: bool) -> Vec<Vec<VarId>> {
+    fn walk<'a>(list: &'a crate::ast::StmtList, out: &mut Vec<&'a crate::ast::Cmd>) {
+        for bb in &list.blocks {
+            out.extend(bb.cmds.iter());
+            if let Some(tail) = &bb.tail {
+                tail.nested_lists().into_iter().for_each(|l| walk(l, out));
+            }
+        }
+    }
+    let symbols = typed.symbols();
+    let mut sets: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();
+    if !infer {
+        return sets;
+    }
+    let bodies: Vec<(usize, Vec<&crate::ast::Cmd>)> = (0..symbols.implementations.len())
+        .filter_map(|i| {
+            let p = symbols.implementations[i].procedure?;
+            let body = body_of(typed, ImplementationId(i as u32))?;
+            let mut cmds = Vec::new();
+            walk(&body.stmts, &mut cmds);
+            Some((p.0 as usize, cmds))
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for (p, cmds) in &bodies {
+            let mut assigned = Vec::new();
+            for c in cmds {
+                let cmd = match &c.kind {
+                    crate::ast::CmdKind::Assign { lhss, rhss, .. } => Cmd::Assign { lhss, rhss, span: c.span },
+                    crate::ast::CmdKind::Havoc { vars } => {
+                        Cmd::Havoc(vars.iter().filter_map(|v| super::cfg::var_of(typed, v).ok()).collect())
+                    }
+                    crate::ast::CmdKind::Call(call) => Cmd::Call(call),
+                    _ => continue,
+                };
+                let _ = super::cfg::assigned_vars(typed, &sets, &cmd, &mut assigned);
+            }
+            for v in assigned {
+                if symbols.var(v).kind == VarKind::Global && !sets[*p].contains(&v) {
+                    sets[*p].push(v);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return sets;
+        }
+    }
+}
+
+/// Boogie's function for reading the failing path back from a model.
+const CONTROL_FLOW: &str = "(declare-fun ControlFlow (Int Int) Int)\n";
+
+/// Opens a solver session for the named implementation (the name is for `/proverLog`'s
+/// `@PROC@`). The session has sent its preamble of solver options and nothing else.
+pub type SessionOpener<'s> = dyn FnMut(&str) -> Result<Box<dyn Session>, String> + 's;
+
+/// Verifies every implementation the options select, reporting each result as it comes.
+/// `Err` when the program itself cannot be encoded (nothing was verified).
+pub fn verify_program(
+    typed: &TypedProgram,
+    options: &VerifyOptions,
+    open: &mut SessionOpener,
+    on_result: &mut dyn FnMut(ImplResult),
+) -> Result<(), Unsupported> {
+    for d in &typed.program.decls {
+        match d {
+            Decl::YieldInvariant(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            Decl::Action(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            Decl::YieldProcedure(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            _ => {}
+        }
+    }
+    let mut enc = Encoder::new(typed);
+    let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
+    let mut session: Option<Box<dyn Session>> = None;
+    let wheres = where_clauses(typed);
+    let modifies = modifies_sets(typed, options.infer_modifies);
+    let symbols = typed.symbols();
+    let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
+    impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
+    for id in impls {
+        let info = &symbols.implementations[id.0 as usize];
+        let name = info.name.name.to_string();
+        if !options.procs.is_empty() && !options.procs.iter().any(|p| matches_pattern(p, &name)) {
+            continue;
+        }
+        if options.no_procs.iter().any(|p| matches_pattern(p, &name)) {
+            continue;
+        }
+        let Some(proc_id) = info.procedure else { continue };
+        let verify_false = |attrs: &[crate::ast::Attribute]| {
+            attrs.iter().any(|a| {
+                a.key == "verify"
+                    && matches!(
+                        &a.params[..],
+                        [crate::ast::AttrParam::Expr(Expr { kind: crate::ast::ExprKind::BoolLit(false), .. })]
+                    )
+            })
+        };
+        let proc_decl = match &typed.program.decls[symbols.procedure(proc_id).decl.0 as usize] {
+            Decl::Procedure(p) => p,
+            _ => continue,
+        };
+        if verify_false(impl_attrs(typed, id)) || verify_false(&proc_decl.attrs) {
+            continue;
+        }
+        if options.session_per_implementation || session.as_ref().is_some_and(|s| s.dead().is_some()) {
+            session = None;
+        }
+        if session.is_none() {
+            match open(&name) {
+                Ok(mut s) => {
+                    s.send(&prelude);
+                    session = Some(s);
+                }
+                Err(why) => {
+                    let outcome = ImplOutcome::SolverException(why);
+                    on_result(ImplResult { name, span: info.name.span, outcome });
+                    continue;
+                }
+            }
+        }
+        let s = session.as_deref_mut().expect("opened above");
+        let outcome = verify_implementation(typed, options, s, &mut enc, &wheres, &modifies, &mut prelude, id)
+            .unwrap_or_else(ImplOutcome::Unsupported);
+        on_result(ImplResult { name, span: info.name.span, outcome });
+    }
+    Ok(())
+}
+
+fn verify_implementation<'a>(
+    typed: &'a TypedProgram,
+    options: &VerifyOptions,
+    session: &mut dyn Session,
+    enc: &mut Encoder<'a>,
+    wheres: &'a FxHashMap<VarId, &'a Expr>,
+    modifies: &'a [Vec<VarId>],
+    prelude: &mut String,
+    id: ImplementationId,
+) -> Result<ImplOutcome, Unsupported> {
+    let symbols = typed.symbols();
+    let info = &symbols.implementations[id.0 as usize];
+    let proc_id = info.procedure.ok_or_else(|| Unsupported::new(Some(info.name.span), "a missing procedure"))?;
+    let proc = symbols.procedure(proc_id);
+    if !info.type_params.is_empty() || !proc.type_params.is_empty() {
+        return Err(Unsupported::new(Some(info.name.span), "polymorphic implementations"));
+    }
+    let body = body_of(typed, id).ok_or_else(|| Unsupported::new(Some(info.name.span), "a missing body"))?;
+
+    let mut proc_to_impl = FxHashMap::default();
+    let mut impl_to_proc = FxHashMap::default();
+    for (p, i) in proc.ins.iter().zip(&info.ins).chain(proc.outs.iter().zip(&info.outs)) {
+        proc_to_impl.insert(*p, *i);
+        impl_to_proc.insert(*i, *p);
+    }
+    let globals: Vec<VarId> =
+        (0..symbols.vars.len() as u32).map(VarId).filter(|v| symbols.var(*v).kind == VarKind::Global).collect();
+    let mut vars = globals.clone();
+    vars.extend(info.ins.iter().chain(&info.outs).chain(&info.locals).copied());
+
+    // Entry: where clauses of globals, formals and locals, then every precondition.
+    let mut entry = Vec::new();
+    for g in &globals {
+        if let Some(w) = wheres.get(g) {
+            entry.push(Cmd::Assume { expr: w, negated: false });
+        }
+    }
+    for p in proc.ins.iter().chain(&proc.outs) {
+        if let Some(w) = wheres.get(p) {
+            entry.push(Cmd::Assume { expr: w, negated: false });
+        }
+    }
+    for l in &info.locals {
+        if let Some(w) = wheres.get(l) {
+            entry.push(Cmd::Assume { expr: w, negated: false });
+        }
+    }
+    let specs = passify::procedure_specs(typed, proc_id);
+    let mut exit = Vec::new();
+    for s in specs {
+        match s {
+            Spec::Requires { expr, .. } => entry.push(Cmd::Assume { expr, negated: false }),
+            Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
+                expr,
+                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true },
+            }),
+            Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
+                exit.push(Cmd::Assume { expr, negated: false })
+            }
+            _ => {}
+        }
+    }
+
+    let blocks = cfg::lower(typed, &body.stmts)?;
+    let blocks = cfg::coalesce(blocks);
+    let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
+    cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
+    cfg::add_blocks_between(&mut blocks);
+
+    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies };
+    let mut passive = passify::run(&cx, enc, &blocks)?;
+    passify::remove_empty_blocks(&mut passive.blocks);
+    let vc = wlp::run(&passive.blocks);
+    if vc.checks.is_empty() {
+        return Ok(ImplOutcome::Verified);
+    }
+
+    // Sorts first met in this implementation are declared for the session's lifetime, and
+    // for any session opened later.
+    let new_decls = enc.take_new_decls();
+    prelude.push_str(&new_decls);
+    let mut text = new_decls;
+    text += "(push 1)\n";
+    for (name, sort) in &passive.decls {
+        let _ = writeln!(text, "(declare-fun {name} () {sort})");
+    }
+    text += &vc.commands;
+    session.send(&text);
+    let limits = Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
+    let mut errors: Vec<Counterexample> = Vec::new();
+    let mut discovered = 0;
+    let mut first: Option<Answer> = None;
+    let outcome = loop {
+        discovered += 1;
+        let answer = session.check_sat(&limits);
+        if first.is_none() {
+            first = Some(answer.clone());
+        }
+        match answer {
+            Answer::Unsat => break None,
+            Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
+                let path = match calculate_path(session, passive.blocks.len()) {
+                    Ok(p) => p,
+                    Err(e) => break Some(ImplOutcome::SolverException(e)),
+                };
+                let Some(cex) = trace::counterexample(&passive.blocks, &vc, &path) else {
+                    break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
+                };
+                let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
+                errors.push(cex);
+                if options.error_limit != 0 && discovered >= options.error_limit {
+                    break None;
+                }
+                session.send(&format!("(assert (not (= (ControlFlow 0 {source}) (- {target}))))\n"));
+            }
+            Answer::Timeout => break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None },
+            Answer::Unknown(UnknownReason::OutOfResource) => {
+                break if errors.is_empty() { Some(ImplOutcome::OutOfResource) } else { None };
+            }
+            Answer::Unknown(UnknownReason::OutOfMemory) => {
+                break if errors.is_empty() { Some(ImplOutcome::OutOfMemory) } else { None };
+            }
+            Answer::Unknown(UnknownReason::Undetermined(_)) => {
+                break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
+            }
+            Answer::Failed(why) => break Some(ImplOutcome::SolverException(why)),
+        }
+    };
+    session.send("(pop 1)\n");
+    if let Some(o) = outcome {
+        return Ok(o);
+    }
+    if errors.is_empty() {
+        return Ok(ImplOutcome::Verified);
+    }
+    // One error per failing proof obligation (Boogie's `DistinctBy(FailingAssert)`).
+    let mut seen = rustc_hash::FxHashSet::default();
+    errors.retain(|e| seen.insert(check_key(&e.check)));
+    Ok(ImplOutcome::Errors(errors))
+}
+
+/// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
+/// reached, until a negative value (the failing assertion).
+fn calculate_path(session: &mut dyn Session, blocks: usize) -> Result<Vec<i64>, String> {
+    let mut path = Vec::new();
+    let mut v = 0i64;
+    for _ in 0..=blocks + 1 {
+        let values = session.get_value(&[&format!("(ControlFlow 0 {v})")])?;
+        let value = values.first().ok_or("no value")?.trim().to_string();
+        if let Some(inner) = value.strip_prefix("(-").and_then(|s| s.strip_suffix(')')) {
+            let n: i64 = inner.trim().parse().map_err(|_| format!("unexpected value {value}"))?;
+            path.push(-n);
+            return Ok(path);
+        }
+        match value.parse::<i64>() {
+            // A model that does not follow the VC's control flow (a solver's `unknown`) can
+            // send the walk round in circles: no path.
+            Ok(n) if n != v && !path.contains(&n) => {
+                path.push(n);
+                v = n;
+            }
+            Ok(_) => break,
+            Err(_) => break,
+        }
+    }
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proc_patterns() {
+        assert!(matches_pattern("F*", "Foo"));
+        assert!(matches_pattern("*o", "Foo"));
+        assert!(!matches_pattern("G*", "Foo"));
+        assert!(matches_pattern("Foo", "Foo"));
+    }
+}

@@ -1,0 +1,526 @@
+//! The solver backends: faults (fake solvers in tests/fake_solvers/ that hang, die, babble),
+//! Boogie's classification of answers (canned scripts), and the same small scripts through
+//! in-process Z3, `z3` over a pipe and `cvc5` over a pipe, which must answer alike; the prover
+//! log of each replays stand-alone in its solver.
+//!
+//! Every wait is bounded: a test that hangs is a failing test, so each fault test also checks
+//! that its answer came within the time limit and the watchdog's grace.
+
+use rboogie::smt::canned::{self, Reply};
+use rboogie::smt::{self, Answer, Dialect, Limits, ProverLog, Session, SessionOptions, SolverChoice, UnknownReason};
+use std::time::{Duration, Instant};
+
+const ONE_SECOND: Limits = Limits { time_limit_s: 1, resource_limit: 0 };
+const NO_LIMIT: Limits = Limits { time_limit_s: 0, resource_limit: 0 };
+
+fn quick() -> SessionOptions {
+    SessionOptions {
+        watchdog_grace: Duration::from_millis(500),
+        unbounded_wait: Duration::from_secs(2),
+        ..SessionOptions::default()
+    }
+}
+
+fn fake(name: &str) -> SolverChoice {
+    SolverChoice::Process {
+        path: format!("{}/tests/fake_solvers/{name}", env!("CARGO_MANIFEST_DIR")),
+        args: Vec::new(),
+        dialect: Dialect::Generic,
+    }
+}
+
+fn start(choice: &SolverChoice) -> Box<dyn Session> {
+    smt::start(choice, &quick(), None).expect("the solver starts")
+}
+
+/// Runs `f` and checks it took less than `bound`.
+fn within<T>(bound: Duration, f: impl FnOnce() -> T) -> T {
+    let started = Instant::now();
+    let result = f();
+    assert!(started.elapsed() < bound, "took {:?}, more than {bound:?}", started.elapsed());
+    result
+}
+
+const DECLS: &str = "(declare-fun x () Int)\n(assert (> x 3))\n";
+
+// ---------------------------------------------------------------------------------------------
+// Fake solvers
+
+#[test]
+fn a_solver_that_hangs_times_out_at_the_limit() {
+    let mut s = start(&fake("hang.sh"));
+    s.send(DECLS);
+    let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
+    assert_eq!(answer, Answer::Timeout);
+    assert!(s.dead().is_some());
+    // Dead: later calls fail at once.
+    assert!(matches!(within(Duration::from_millis(100), || s.check_sat(&ONE_SECOND)), Answer::Failed(_)));
+    assert!(within(Duration::from_millis(100), || s.get_value(&["x"])).is_err());
+}
+
+#[test]
+fn a_solver_that_hangs_with_no_time_limit_is_given_up_on() {
+    let mut s = start(&fake("hang.sh"));
+    let answer = within(Duration::from_secs(4), || s.check_sat(&NO_LIMIT));
+    assert_eq!(answer, Answer::Timeout);
+}
+
+#[test]
+fn a_solver_that_exits_fails_the_query_at_once() {
+    let mut s = start(&fake("exit.sh"));
+    s.send(DECLS);
+    let Answer::Failed(why) = within(Duration::from_secs(1), || s.check_sat(&ONE_SECOND)) else {
+        panic!("not a failure")
+    };
+    assert!(why.contains("exit status: 3") && why.contains("fake solver: giving up"), "{why}");
+    assert!(s.dead().is_some());
+}
+
+#[test]
+fn a_solver_that_prints_garbage_fails_the_query() {
+    let mut s = start(&fake("garbage.sh"));
+    s.send(DECLS);
+    let Answer::Failed(why) = within(Duration::from_secs(1), || s.check_sat(&ONE_SECOND)) else {
+        panic!("not a failure")
+    };
+    assert!(why.starts_with("unexpected solver output: Segmentation"), "{why}");
+}
+
+#[test]
+fn a_solver_error_fails_the_query() {
+    let mut s = start(&fake("error.sh"));
+    let answer = within(Duration::from_secs(1), || s.check_sat(&ONE_SECOND));
+    assert_eq!(answer, Answer::Failed("solver error: line 7 column 2: out of cheese".into()));
+}
+
+#[test]
+fn a_solver_silent_after_sat_fails_get_value_within_the_limit() {
+    let mut s = start(&fake("sat_then_silent.sh"));
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat);
+    let values = within(Duration::from_secs(3), || s.get_value(&["x"]));
+    assert!(values.is_err());
+    assert!(s.dead().is_some());
+}
+
+#[test]
+fn a_solver_that_dies_mid_session_fails_that_query_only() {
+    let mut s = start(&fake("dies_mid_query.sh"));
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Unsat);
+    let Answer::Failed(why) = within(Duration::from_secs(1), || s.check_sat(&ONE_SECOND)) else {
+        panic!("not a failure")
+    };
+    assert!(why.contains("closed its output"), "{why}");
+}
+
+#[test]
+fn a_solver_that_babbles_is_stopped() {
+    let mut s = start(&fake("babble.sh"));
+    let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
+    assert!(matches!(answer, Answer::Timeout | Answer::Failed(_)), "{answer:?}");
+}
+
+#[test]
+fn a_solver_time_out_keeps_the_session() {
+    let mut s = start(&fake("unknown_timeout.sh"));
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Timeout);
+    assert_eq!(s.dead(), None);
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Timeout);
+}
+
+#[test]
+fn a_missing_solver_cannot_start() {
+    let err = smt::start(&fake("no-such-solver"), &quick(), None).err().expect("no session");
+    assert!(err.starts_with("cannot start solver"), "{err}");
+}
+
+#[test]
+fn after_a_fault_a_new_session_verifies() {
+    let mut s = start(&fake("hang.sh"));
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Timeout);
+    drop(s);
+    let mut s = start(&SolverChoice::Z3InProcess);
+    s.send("(declare-fun x () Int)\n(assert (and (> x 3) (< x 3)))\n");
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Unsat);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canned scripts: Boogie's classification of answers
+
+fn canned_answer(dialect: Dialect, limits: &Limits, script: &[&str]) -> Answer {
+    let mut s = canned::start(script.iter().map(|&r| Reply::from(r)), dialect, &quick(), None);
+    s.check_sat(limits)
+}
+
+#[test]
+fn unknown_is_classified_as_boogie_does() {
+    use UnknownReason::*;
+    let cases: &[(&str, Limits, Answer)] = &[
+        ("\"(incomplete quantifiers)\"", ONE_SECOND, Answer::Unknown(Incomplete("(incomplete quantifiers)".into()))),
+        ("incomplete", ONE_SECOND, Answer::Unknown(Incomplete("incomplete".into()))),
+        ("\"\"", ONE_SECOND, Answer::Unknown(Incomplete("".into()))),
+        ("\"timeout\"", ONE_SECOND, Answer::Timeout),
+        ("timeout", ONE_SECOND, Answer::Timeout),
+        ("canceled", ONE_SECOND, Answer::Timeout),
+        ("canceled", NO_LIMIT, Answer::Unknown(OutOfResource)),
+        ("\"max. resource limit exceeded\"", NO_LIMIT, Answer::Unknown(OutOfResource)),
+        ("\"(resource limits reached)\"", NO_LIMIT, Answer::Unknown(OutOfResource)),
+        ("memout", NO_LIMIT, Answer::Unknown(OutOfMemory)),
+        ("unknown", NO_LIMIT, Answer::Unknown(Undetermined("unknown".into()))),
+        ("\"(theory foo)\"", NO_LIMIT, Answer::Unknown(Undetermined("(theory foo)".into()))),
+    ];
+    for (reason, limits, expected) in cases {
+        let reply = format!("(:reason-unknown {reason})");
+        assert_eq!(&canned_answer(Dialect::Generic, limits, &["unknown", &reply]), expected, "{reason}");
+    }
+    // An error in place of the reason: Boogie keeps the outcome Invalid.
+    assert_eq!(
+        canned_answer(Dialect::Generic, &NO_LIMIT, &["unknown", "(error \"no reason\")"]),
+        Answer::Unknown(Incomplete("".into()))
+    );
+}
+
+#[test]
+fn answers_and_errors_are_classified_as_boogie_does() {
+    let limits = NO_LIMIT;
+    assert_eq!(canned_answer(Dialect::Generic, &limits, &["success", "unsupported", "sat"]), Answer::Sat);
+    assert_eq!(canned_answer(Dialect::Generic, &limits, &["unsat"]), Answer::Unsat);
+    assert_eq!(
+        canned_answer(Dialect::Generic, &limits, &["(error \"max. resource limit exceeded\")"]),
+        Answer::Unknown(UnknownReason::OutOfResource)
+    );
+    assert!(matches!(canned_answer(Dialect::Generic, &limits, &["(error \"boom\")"]), Answer::Failed(_)));
+    assert!(matches!(canned_answer(Dialect::Generic, &limits, &["satisfiable"]), Answer::Failed(_)));
+    assert!(matches!(canned_answer(Dialect::Generic, &limits, &[]), Answer::Failed(_)));
+    // z3 with /rlimit: more resources used than the limit is out of resource, whatever z3 said.
+    let rlimit = Limits { time_limit_s: 0, resource_limit: 1000 };
+    assert_eq!(
+        canned_answer(Dialect::Z3, &rlimit, &["sat", "(:rlimit 1001)"]),
+        Answer::Unknown(UnknownReason::OutOfResource)
+    );
+    assert_eq!(canned_answer(Dialect::Z3, &rlimit, &["sat", "(:rlimit 1000)"]), Answer::Sat);
+    assert_eq!(canned_answer(Dialect::Z3, &rlimit, &["unsat"]), Answer::Unsat);
+}
+
+#[test]
+fn canned_get_value_and_the_log() {
+    let (log, text) = ProverLog::memory();
+    let script = ["sat", "((x 4)\n ((+ x 1) 5))", "(error \"model is not available\")", "unsat"];
+    let mut s = canned::start(script.map(Reply::from), Dialect::Z3, &quick(), Some(log));
+    s.send(DECLS);
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat);
+    assert_eq!(s.get_value(&["x", "(+ x 1)"]), Ok(vec!["4".to_string(), "5".to_string()]));
+    assert_eq!(s.get_value(&["x"]), Err("model is not available".to_string()));
+    assert_eq!(s.dead(), None);
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Unsat);
+    let text = String::from_utf8(text.lock().unwrap().clone()).unwrap();
+    let after_preamble = text.split("; done setting options\n").nth(1).unwrap();
+    assert_eq!(
+        after_preamble,
+        "(declare-fun x () Int)\n(assert (> x 3))\n(set-option :timeout 1000)\n(check-sat)\n\
+         (get-value (x (+ x 1)))\n(get-value (x))\n(check-sat)\n"
+    );
+    assert!(text.starts_with("(set-option :print-success false)\n(set-info :smt-lib-version 2.6)\n"));
+    assert!(text.contains("(set-option :smt.mbqi false)\n"));
+}
+
+#[test]
+fn canned_faults_kill_the_session() {
+    let mut s = canned::start([Reply::Timeout], Dialect::Generic, &quick(), None);
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Timeout);
+    assert_eq!(s.dead(), Some("no answer within the time limit"));
+    let mut s = canned::start([Reply::Died("gone".into())], Dialect::Generic, &quick(), None);
+    assert_eq!(s.check_sat(&ONE_SECOND), Answer::Failed("gone".into()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real solvers: in-process Z3, z3 and cvc5 over pipes
+
+fn on_path(binary: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
+}
+
+/// The backends to compare, with the binary each replays its log in. A missing binary is
+/// skipped with a note (the project's test command installs both).
+fn backends() -> Vec<(&'static str, SolverChoice)> {
+    let mut all = vec![("in-process", SolverChoice::Z3InProcess)];
+    for (name, choice) in [("z3", SolverChoice::z3_process()), ("cvc5", SolverChoice::cvc5_process())] {
+        if on_path(name) {
+            all.push((name, choice));
+        } else {
+            eprintln!("note: {name} is not installed; its backend is not tested");
+        }
+    }
+    all
+}
+
+/// Runs the same conversation on a session; returns what it observed, one line per answer.
+fn conversation(s: &mut dyn Session) -> Vec<String> {
+    let mut seen = Vec::new();
+    s.send("(declare-fun x () Int)\n(declare-fun y () Int)\n(declare-fun b () Bool)\n(declare-fun f (Int) Int)\n");
+    s.send("(push 1)\n(assert (= x 4))\n(assert (= y (- x 7)))\n(assert (= b (> y x)))\n");
+    seen.push(format!("{:?}", s.check_sat(&ONE_SECOND)));
+    seen.push(format!("{:?}", s.get_value(&["x", "y", "(+ x y)", "b"])));
+    s.send("(pop 1)\n(push 1)\n(assert (and (> x 3) (< x 4)))\n");
+    seen.push(format!("{:?}", s.check_sat(&ONE_SECOND)));
+    s.send("(pop 1)\n(push 1)\n(assert (forall ((z Int)) (! (> (f z) z) :pattern ((f z)))))\n(assert (< (f x) x))\n");
+    seen.push(format!("{:?}", s.check_sat(&ONE_SECOND)));
+    s.send("(pop 1)\n(push 1)\n(assert (= (f 3) 7))\n");
+    seen.push(format!("{:?}", s.check_sat(&NO_LIMIT)));
+    seen.push(format!("{:?}", s.get_value(&["(f 3)"])));
+    s.send("(pop 1)\n");
+    seen.push(format!("{:?}", s.dead()));
+    seen
+}
+
+#[test]
+fn backends_answer_alike() {
+    let expected = ["Sat", r#"Ok(["4", "(- 3)", "1", "false"])"#, "Unsat", "Unsat", "Sat", r#"Ok(["7"])"#, "None"];
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        assert_eq!(conversation(s.as_mut()), expected, "{name}");
+    }
+}
+
+/// `/vcsCores:N`: sessions in parallel threads (in-process Z3 shares some global parameters).
+#[test]
+fn sessions_in_parallel_threads_answer_alike() {
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let choice = if i % 2 == 0 { SolverChoice::Z3InProcess } else { SolverChoice::z3_process() };
+                let mut s = start(&choice);
+                (0..5)
+                    .map(|_| {
+                        s.send("(push 1)\n");
+                        let seen = conversation(s.as_mut());
+                        s.send("(pop 1)\n");
+                        seen
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    for r in &results {
+        assert!(r.iter().all(|c| c == &results[0][0]), "{r:?}");
+    }
+}
+
+#[test]
+fn backends_report_incomplete_quantifier_reasoning() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun f (Int) Int)\n(assert (forall ((z Int)) (! (> (f z) (f (+ z 1))) :pattern ((f z)))))\n");
+        s.send("(assert (= (f 0) 0))\n");
+        let answer = s.check_sat(&ONE_SECOND);
+        assert!(
+            matches!(answer, Answer::Unknown(UnknownReason::Incomplete(_)) | Answer::Timeout),
+            "{name}: {answer:?}"
+        );
+        assert_eq!(s.dead(), None, "{name}");
+    }
+}
+
+#[test]
+fn backends_pass_over_warnings() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun f (Int) Int)\n(declare-fun y () Int)\n");
+        // z3 warns that the pattern has no bound variable.
+        s.send("(assert (forall ((x Int)) (! (> (f x) 0) :pattern ((f y)))))\n");
+        let answer = s.check_sat(&ONE_SECOND);
+        // cvc5 does not claim sat with a quantifier around.
+        let expected =
+            if name == "cvc5" { Answer::Unknown(UnknownReason::Incomplete("incomplete".into())) } else { Answer::Sat };
+        assert_eq!(answer, expected, "{name}");
+    }
+}
+
+#[test]
+fn backends_report_errors_as_failures() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun x () Int)\n(assert (> x undeclared))\n");
+        let answer = within(Duration::from_secs(2), || s.check_sat(&ONE_SECOND));
+        assert!(matches!(&answer, Answer::Failed(why) if why.contains("undeclared")), "{name}: {answer:?}");
+        assert!(s.dead().is_some(), "{name}");
+    }
+}
+
+/// A query each solver needs far more than a second for: the pigeonhole principle for z3, a
+/// quantifier instantiation loop for cvc5.
+fn hard_query(name: &str) -> String {
+    if name == "cvc5" {
+        return "(declare-fun f (Int) Int)\n(assert (forall ((z Int)) (! (> (f z) (f (+ z 1))) :pattern ((f z)))))\n\
+                (assert (= (f 0) 0))\n"
+            .into();
+    }
+    let n = 11;
+    let mut text = String::new();
+    for i in 0..=n {
+        for j in 0..n {
+            text += &format!("(declare-fun p{i}_{j} () Bool)\n");
+        }
+        text += &format!("(assert (or {}))\n", (0..n).map(|j| format!("p{i}_{j}")).collect::<Vec<_>>().join(" "));
+    }
+    for j in 0..n {
+        for i in 0..=n {
+            for k in i + 1..=n {
+                text += &format!("(assert (or (not p{i}_{j}) (not p{k}_{j})))\n");
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn backends_time_out_at_the_limit_and_go_on() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(push 1)\n");
+        s.send(&hard_query(name));
+        let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
+        assert_eq!(answer, Answer::Timeout, "{name}");
+        // The solver's own limit answered, so the session goes on.
+        assert_eq!(s.dead(), None, "{name}");
+        s.send("(pop 1)\n(declare-fun x () Int)\n(assert (> x 3))\n");
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat, "{name}");
+    }
+}
+
+/// The session believes the solver's own limit is a second; the solver was told a minute, so
+/// only the watchdog (a kill over a pipe, `Z3_interrupt` in-process) can stop the query.
+#[test]
+fn the_watchdog_stops_a_solver_whose_own_limit_does_not() {
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun x () Int)\n(push 1)\n");
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat, "{name}");
+        let option = if name == "cvc5" { "tlimit-per" } else { "timeout" };
+        s.send(&format!("(pop 1)\n(set-option :{option} 60000)\n"));
+        s.send(&hard_query(name));
+        let answer = within(Duration::from_secs(4), || s.check_sat(&ONE_SECOND));
+        assert_eq!(answer, Answer::Timeout, "{name}");
+        assert_eq!(s.dead(), Some("no answer within the time limit"), "{name}");
+        assert!(matches!(within(Duration::from_millis(100), || s.check_sat(&ONE_SECOND)), Answer::Failed(_)));
+    }
+}
+
+#[test]
+fn z3_backends_report_out_of_resource() {
+    for (name, choice) in backends().into_iter().filter(|(name, _)| *name != "cvc5") {
+        let mut s = start(&choice);
+        s.send(&hard_query(name));
+        let limits = Limits { time_limit_s: 10, resource_limit: 10_000 };
+        let answer = within(Duration::from_secs(5), || s.check_sat(&limits));
+        assert_eq!(answer, Answer::Unknown(UnknownReason::OutOfResource), "{name}");
+    }
+}
+
+#[test]
+fn prover_logs_replay_stand_alone() {
+    let dir = std::env::temp_dir().join(format!("rboogie-smt-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, choice) in backends() {
+        let path = dir.join(format!("{name}.smt2"));
+        let log = ProverLog::create(path.to_str().unwrap()).unwrap();
+        let mut s = smt::start(&choice, &quick(), Some(log)).unwrap();
+        let seen = conversation(s.as_mut());
+        drop(s);
+        // Each log runs in its own solver without an error, and its answers come out in the
+        // other solver too (a z3 log in `cvc5 --incremental`, which skips z3's options).
+        for replay_in in ["z3", "cvc5"].into_iter().filter(|b| on_path(b)) {
+            let mut command = std::process::Command::new(replay_in);
+            if replay_in == "cvc5" {
+                command.arg("--incremental");
+            }
+            let output = command.arg(&path).output().unwrap();
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let answers: Vec<&str> = stdout.lines().filter(|l| ["sat", "unsat", "unknown"].contains(l)).collect();
+            assert_eq!(answers, ["sat", "unsat", "unsat", "sat"], "{name} in {replay_in}: {stdout}");
+            let own = replay_in == if name == "cvc5" { "cvc5" } else { "z3" };
+            assert!(!own || !stdout.contains("(error"), "{name} in {replay_in}: {stdout}");
+        }
+        assert_eq!(seen[0], "Sat");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn configure_reads_boogie_prover_options() {
+    let options = |args: &[&str]| rboogie::cli::Options {
+        prover_options: args.iter().map(|a| a.to_string()).collect(),
+        ..Default::default()
+    };
+    let (choice, session) = smt::configure(&options(&["O:smt.qi.eager_threshold=100", "LOGIC=ALL"])).unwrap();
+    assert_eq!(choice, SolverChoice::Z3InProcess);
+    assert_eq!(session.smt_options, [("smt.qi.eager_threshold".to_string(), "100".to_string())]);
+    assert_eq!(session.logic.as_deref(), Some("ALL"));
+    let (choice, _) = smt::configure(&options(&["SOLVER=cvc5", "C:--seed=3"])).unwrap();
+    let SolverChoice::Process { path, args, dialect } = choice else { panic!() };
+    assert_eq!((path.as_str(), dialect, args.last().map(String::as_str)), ("cvc5", Dialect::Cvc5, Some("--seed=3")));
+    let (choice, _) = smt::configure(&options(&["PROVER_PATH=/opt/z3/bin/z3"])).unwrap();
+    assert_eq!(
+        choice,
+        SolverChoice::Process {
+            path: "/opt/z3/bin/z3".into(),
+            args: vec!["-smt2".into(), "-in".into()],
+            dialect: Dialect::Z3
+        }
+    );
+    assert_eq!(smt::configure(&options(&["BOGUS=1"])).unwrap_err(), "Unrecognised prover option: BOGUS=1");
+    assert!(smt::configure(&options(&["O:novalue"])).is_err());
+    let mut o = options(&["SOLVER=cvc5"]);
+    o.solver = Some("my-solver --flag".into());
+    let (choice, _) = smt::configure(&o).unwrap();
+    assert_eq!(
+        choice,
+        SolverChoice::Process { path: "my-solver".into(), args: vec!["--flag".into()], dialect: Dialect::Generic }
+    );
+}
+
+/// Whatever a solver prints, the session answers without panicking.
+#[test]
+fn no_solver_output_makes_a_session_panic() {
+    let pieces = [
+        "(",
+        ")",
+        "\"",
+        "|",
+        ";",
+        "\n",
+        " ",
+        "sat",
+        "unsat",
+        "unknown",
+        "error",
+        ":reason-unknown",
+        ":rlimit",
+        "x",
+        "1",
+        "-",
+        "\"\"",
+        "((x 1))",
+        "(error \"",
+        "é",
+        "\u{0}",
+    ];
+    let mut rng = fastrand::Rng::with_seed(7);
+    for _ in 0..3000 {
+        let replies: Vec<Reply> = (0..rng.usize(1..4))
+            .map(|_| Reply::Text((0..rng.usize(0..12)).map(|_| pieces[rng.usize(..pieces.len())]).collect()))
+            .collect();
+        let dialect = [Dialect::Z3, Dialect::Cvc5, Dialect::Generic][rng.usize(..3)];
+        let mut s = canned::start(replies.clone(), dialect, &quick(), None);
+        let _ = s.check_sat(&Limits { time_limit_s: 1, resource_limit: rng.u32(0..2) * 100 });
+        let _ = s.get_value(&["x", "(f x)"]);
+        for text in replies.iter().filter_map(|r| if let Reply::Text(t) = r { Some(t) } else { None }) {
+            let mut rest = text.as_bytes();
+            while let Some((range, next)) = smt::sexpr::next_response(rest) {
+                let _ = smt::sexpr::parse(&String::from_utf8_lossy(&rest[range]));
+                assert!(next > 0 && next <= rest.len());
+                rest = &rest[next..];
+            }
+        }
+    }
+}
