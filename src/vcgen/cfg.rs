@@ -92,6 +92,14 @@ pub fn subsumption(attrs: &[ast::Attribute]) -> bool {
     })
 }
 
+/// The first `{:verified_under A}` of an assertion.
+pub fn verified_under(attrs: &[ast::Attribute]) -> Option<&Expr> {
+    attrs.iter().find(|a| a.key == "verified_under").and_then(|a| match a.params.first() {
+        Some(AttrParam::Expr(e)) => Some(e),
+        _ => None,
+    })
+}
+
 /// `{:msg "text"}` of an assertion.
 pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.key == "msg").and_then(|a| match a.params.first() {
@@ -101,33 +109,37 @@ pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
 }
 
 impl<'a> Lowering<'a> {
-    /// A simple command as a block command; `None` for those without effect on the VC
+    /// A simple command as block commands: none for those without effect on the VC
     /// (hide/reveal, push/pop). Unsupported commands are recorded in `error`.
-    fn simple_cmd(&mut self, c: &'a ast::Cmd) -> Option<Cmd<'a>> {
+    fn simple_cmd(&mut self, c: &'a ast::Cmd, out: &mut Vec<Cmd<'a>>) {
         let unsupported = |what: &str| Err(Unsupported::new(Some(c.span), what));
         let result = match &c.kind {
             ast::CmdKind::Assert { attrs, expr } => {
                 let check =
                     Check { kind: CheckKind::Assert, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
-                Ok(Cmd::Assert { expr, check })
+                Ok(Cmd::Assert { expr, check, under: verified_under(attrs) })
             }
-            ast::CmdKind::Assume { expr, .. } => Ok(Cmd::Assume { expr, negated: false }),
+            ast::CmdKind::Assume { expr, attrs } => {
+                if super::encode::find_bool_attribute(attrs, "start_checking_here") {
+                    out.push(Cmd::StartChecking);
+                }
+                Ok(Cmd::Assume { expr, negated: false })
+            }
             ast::CmdKind::Assign { lhss, rhss, .. } => Ok(Cmd::Assign { lhss, rhss, span: c.span }),
             ast::CmdKind::Call(call) if !call.is_async => Ok(Cmd::Call(call)),
             ast::CmdKind::Call(_) => unsupported("async calls"),
             ast::CmdKind::Havoc { vars } => {
                 vars.iter().map(|v| var_of(self.typed, v)).collect::<Result<Vec<_>, _>>().map(Cmd::Havoc)
             }
-            ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return None,
+            ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return,
             ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
             ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
             ast::CmdKind::Measure { .. } => unsupported("measure commands"),
         };
         match result {
-            Ok(c) => Some(c),
+            Ok(c) => out.push(c),
             Err(e) => {
                 self.error.get_or_insert(e);
-                None
             }
         }
     }
@@ -342,9 +354,7 @@ impl<'a> Lowering<'a> {
             remaining -= 1;
             let mut cmds = prefix.take().unwrap_or_default();
             for c in self.bbs[bb].cmds {
-                if let Some(c) = self.simple_cmd(c) {
-                    cmds.push(c);
-                }
+                self.simple_cmd(c, &mut cmds);
             }
             let label = self.label(bb);
             let tok = self.bbs[bb].tok;
@@ -396,7 +406,7 @@ impl<'a> Lowering<'a> {
                                     msg: msg_attr(attrs),
                                     subsume: subsumption(attrs),
                                 };
-                                ss_head.push(Cmd::Assert { expr, check });
+                                ss_head.push(Cmd::Assert { expr, check, under: verified_under(attrs) });
                             }
                         }
                     }
@@ -820,14 +830,15 @@ pub fn cut_loops<'a>(
         let mut maintained = Vec::new();
         for c in blocks[header].cmds.iter_mut() {
             match c {
-                Cmd::Assert { expr, check } => {
+                Cmd::Assert { expr, check, under } => {
                     let expr: &'a Expr = expr;
+                    let under = *under;
                     let mut i = check.clone();
                     i.kind = CheckKind::LoopInit;
-                    init.push(Cmd::Assert { expr, check: i });
+                    init.push(Cmd::Assert { expr, check: i, under });
                     let mut m = check.clone();
                     m.kind = CheckKind::LoopMaintained;
-                    maintained.push(Cmd::Assert { expr, check: m });
+                    maintained.push(Cmd::Assert { expr, check: m, under });
                     *c = Cmd::Assume { expr, negated: false };
                 }
                 Cmd::Assume { .. } | Cmd::AssumeFalse => {}

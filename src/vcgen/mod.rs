@@ -79,6 +79,9 @@ pub enum Cmd<'a> {
     Assert {
         expr: &'a Expr,
         check: Check,
+        /// `{:verified_under A}` (the first): the check is `A || e`, and a literal `true`
+        /// drops it.
+        under: Option<&'a Expr>,
     },
     /// `assume e` (`assume !e` when `negated`, for the else branch of a guard).
     Assume {
@@ -87,6 +90,8 @@ pub enum Cmd<'a> {
     },
     /// `assume false`, where loop cutting removed a back edge.
     AssumeFalse,
+    /// `assume v` for a boolean variable (an `{:assumption}` local starts out true).
+    AssumeVar(VarId),
     /// `havoc x, y` (with the variables' where clauses assumed after).
     Havoc(Vec<VarId>),
     Assign {
@@ -95,6 +100,8 @@ pub enum Cmd<'a> {
         span: Span,
     },
     Call(&'a CallCmd),
+    /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
+    StartChecking,
 }
 
 /// A basic block. `tok` is `None` for Boogie's `Token.NoToken` (blocks the translation adds:

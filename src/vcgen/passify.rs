@@ -29,7 +29,11 @@ use crate::typeck::{ProcedureId, Ref, TypedProgram, VarId, VarKind};
 #[derive(Clone, Debug)]
 pub enum PCmd {
     Assume(String),
-    Assert(String, Check),
+    /// The condition, the check, and `{:verified_under}`'s term: what is checked is then
+    /// `under || condition`, what is assumed after it the condition.
+    Assert(String, Check, Option<String>),
+    /// `{:start_checking_here}` (see [`selective_checking`]); no effect on the VC.
+    StartChecking,
 }
 
 #[derive(Clone, Debug)]
@@ -55,6 +59,8 @@ pub struct ImplContext<'a> {
     pub impl_to_proc: FxHashMap<VarId, VarId>,
     /// Each procedure's `modifies` (declared, or inferred under `/inferModifies`).
     pub modifies: &'a [Vec<VarId>],
+    /// `{:assumption}` variables: a havoc can only make them stronger.
+    pub assumptions: &'a FxHashSet<VarId>,
 }
 
 pub struct Passive {
@@ -152,6 +158,11 @@ impl<'a> Passifier<'a, '_, '_> {
         cur: &mut FxHashMap<VarId, String>,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
+        let assumptions: Vec<(VarId, String)> = vars
+            .iter()
+            .filter(|v| self.cx.assumptions.contains(v))
+            .filter_map(|v| Some((*v, cur.get(v)?.clone())))
+            .collect();
         for &v in vars {
             let t = self.fresh(v)?;
             cur.insert(v, t);
@@ -163,6 +174,35 @@ impl<'a> Passifier<'a, '_, '_> {
                 out.push(PCmd::Assume(t));
             }
         }
+        // Boogie's rule for assumption variables: `assume v_post ==> v_pre`.
+        for (v, pre) in assumptions {
+            out.push(PCmd::Assume(format!("(=> {} {pre})", cur[&v])));
+        }
+        Ok(())
+    }
+
+    /// Asserts `t`, under `{:verified_under}` when given.
+    fn assert(
+        &mut self,
+        t: String,
+        check: Check,
+        under: Option<&Expr>,
+        cur: &FxHashMap<VarId, String>,
+        out: &mut Vec<PCmd>,
+    ) -> Result<(), Unsupported> {
+        match under {
+            // Verified already (Boogie's `isFullyVerified`): only the assumption is left.
+            Some(Expr { kind: crate::ast::ExprKind::BoolLit(true), .. }) => {
+                if check.subsume {
+                    out.push(PCmd::Assume(t));
+                }
+            }
+            Some(u) => {
+                let u = self.term(u, cur)?;
+                out.push(PCmd::Assert(t, check, Some(u)));
+            }
+            None => out.push(PCmd::Assert(t, check, None)),
+        }
         Ok(())
     }
 
@@ -173,15 +213,20 @@ impl<'a> Passifier<'a, '_, '_> {
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         match cmd {
-            Cmd::Assert { expr, check } => {
+            Cmd::Assert { expr, check, under } => {
                 let t = self.term(expr, cur)?;
-                out.push(PCmd::Assert(t, check.clone()));
+                self.assert(t, check.clone(), *under, cur, out)?;
             }
+            Cmd::StartChecking => out.push(PCmd::StartChecking),
             Cmd::Assume { expr, negated } => {
                 let t = self.term(expr, cur)?;
                 out.push(PCmd::Assume(if *negated { format!("(not {t})") } else { t }));
             }
             Cmd::AssumeFalse => out.push(PCmd::Assume("false".into())),
+            Cmd::AssumeVar(v) => {
+                let t = cur.get(v).ok_or_else(|| Unsupported::new(None, "a variable out of scope"))?;
+                out.push(PCmd::Assume(t.clone()));
+            }
             Cmd::Havoc(vars) => self.havoc(vars, cur, out)?,
             Cmd::Assign { lhss, rhss, span } => {
                 if lhss.len() != rhss.len() {
@@ -285,7 +330,8 @@ impl<'a> Passifier<'a, '_, '_> {
                         msg: super::cfg::msg_attr(attrs),
                         subsume: true,
                     };
-                    out.push(PCmd::Assert(t, check));
+                    // The call's attributes go to the assertion (`{:verified_under}` too).
+                    self.assert(t, check, super::cfg::verified_under(&call.attrs), cur, out)?;
                 }
             }
         }
@@ -339,8 +385,15 @@ impl<'a> Passifier<'a, '_, '_> {
 fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<VarId>) -> Result<(), Unsupported> {
     let typed = cx.typed;
     match cmd {
-        Cmd::Assert { expr, .. } | Cmd::Assume { expr, .. } => free_vars(typed, expr, uses),
-        Cmd::AssumeFalse => {}
+        Cmd::Assert { expr, under, .. } => {
+            free_vars(typed, expr, uses);
+            if let Some(u) = under {
+                free_vars(typed, u, uses);
+            }
+        }
+        Cmd::Assume { expr, .. } => free_vars(typed, expr, uses),
+        Cmd::AssumeVar(v) => uses.push(*v),
+        Cmd::AssumeFalse | Cmd::StartChecking => {}
         Cmd::Havoc(vars) => {
             defs.extend(vars.iter().copied());
             for v in vars {
@@ -518,6 +571,48 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
 /// whose goto has attributes; an empty block with a token passes its name and token on to a
 /// token-less single successor; a token-less start block of assumptions takes the name and
 /// token of the first empty block it leads to.
+/// Boogie's `HandleSelectiveChecking`, for `{:selective_checking}` implementations: only what
+/// follows an `assume {:start_checking_here}` is checked. Blocks reachable from a block holding
+/// one are checked entirely (the start block itself only if it is reached again); elsewhere
+/// the asserts before the marker become assumptions (none where `{:subsumption 0}`).
+pub fn selective_checking(blocks: &mut [PassiveBlock]) {
+    let starts: Vec<usize> =
+        (0..blocks.len()).filter(|&b| blocks[b].cmds.iter().any(|c| matches!(c, PCmd::StartChecking))).collect();
+    let mut checked = vec![false; blocks.len()];
+    for &start in &starts {
+        let was_there = checked[start];
+        let mut todo = vec![start];
+        while let Some(x) = todo.pop() {
+            if !checked[x] {
+                checked[x] = true;
+                todo.extend(blocks[x].succs.iter().copied());
+            }
+        }
+        if !was_there {
+            checked[start] = false;
+        }
+    }
+    for (b, block) in blocks.iter_mut().enumerate() {
+        if checked[b] {
+            continue;
+        }
+        let mut checking = false;
+        block.cmds.retain_mut(|c| {
+            match c {
+                PCmd::StartChecking => checking = true,
+                PCmd::Assert(t, check, _) if !checking => {
+                    if !check.subsume {
+                        return false;
+                    }
+                    *c = PCmd::Assume(std::mem::take(t));
+                }
+                _ => {}
+            }
+            true
+        });
+    }
+}
+
 pub fn remove_empty_blocks(blocks: &mut Vec<PassiveBlock>) {
     let n = blocks.len();
     let start = 0;

@@ -10,7 +10,7 @@
 //! `unsat` ever makes an implementation verified; as in Boogie, `unknown` for an incomplete
 //! theory counts as a counterexample.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
 use super::cfg::{self, Specs};
@@ -19,7 +19,7 @@ use super::passify::{self, ImplContext};
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
 use super::{Check, CheckKind, Cmd, Unsupported};
-use crate::ast::{Body, Decl, Expr, Span, Spec, VarGroup};
+use crate::ast::{Attribute, Body, Decl, Expr, Span, Spec, VarGroup};
 use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, Ref, TypedProgram, VarId, VarKind};
 
@@ -83,35 +83,45 @@ fn impl_attrs(typed: &TypedProgram, id: ImplementationId) -> &[crate::ast::Attri
     }
 }
 
-/// Where clauses of every variable, by the variable declared.
-fn where_clauses(typed: &TypedProgram) -> FxHashMap<VarId, &Expr> {
-    fn add<'p>(typed: &TypedProgram, groups: &'p [VarGroup], wheres: &mut FxHashMap<VarId, &'p Expr>) {
+/// What declarations say about variables: where clauses, by the variable declared, and the
+/// `{:assumption}` variables.
+struct VariableFacts<'p> {
+    wheres: FxHashMap<VarId, &'p Expr>,
+    assumptions: FxHashSet<VarId>,
+}
+
+fn variable_facts(typed: &TypedProgram) -> VariableFacts<'_> {
+    fn add<'p>(typed: &TypedProgram, attrs: &[Attribute], groups: &'p [VarGroup], facts: &mut VariableFacts<'p>) {
         for g in groups {
-            if let Some(w) = &g.where_clause {
-                for n in &g.names {
-                    if let Some(Ref::Var(v)) = typed.referent(n) {
-                        wheres.insert(v, w);
+            let assumption = find_bool_attribute(attrs, "assumption") || find_bool_attribute(&g.attrs, "assumption");
+            for n in &g.names {
+                if let Some(Ref::Var(v)) = typed.referent(n) {
+                    if let Some(w) = &g.where_clause {
+                        facts.wheres.insert(v, w);
+                    }
+                    if assumption {
+                        facts.assumptions.insert(v);
                     }
                 }
             }
         }
     }
-    let mut wheres = FxHashMap::default();
+    let mut facts = VariableFacts { wheres: FxHashMap::default(), assumptions: FxHashSet::default() };
     for d in &typed.program.decls {
         match d {
-            Decl::Var(v) => add(typed, &v.groups, &mut wheres),
+            Decl::Var(v) => add(typed, &v.attrs, &v.groups, &mut facts),
             Decl::Procedure(p) => {
-                add(typed, &p.ins, &mut wheres);
-                add(typed, &p.outs, &mut wheres);
+                add(typed, &[], &p.ins, &mut facts);
+                add(typed, &[], &p.outs, &mut facts);
                 if let Some(b) = &p.body {
-                    b.locals.iter().for_each(|l| add(typed, &l.groups, &mut wheres));
+                    b.locals.iter().for_each(|l| add(typed, &l.attrs, &l.groups, &mut facts));
                 }
             }
-            Decl::Implementation(i) => i.body.locals.iter().for_each(|l| add(typed, &l.groups, &mut wheres)),
+            Decl::Implementation(i) => i.body.locals.iter().for_each(|l| add(typed, &l.attrs, &l.groups, &mut facts)),
             _ => {}
         }
     }
-    wheres
+    facts
 }
 
 /// Each procedure's `modifies`: as declared, plus, under `/inferModifies`, every global its
@@ -194,7 +204,7 @@ pub fn verify_program(
     let mut enc = Encoder::new(typed);
     let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
     let mut session: Option<Box<dyn Session>> = None;
-    let wheres = where_clauses(typed);
+    let facts = variable_facts(typed);
     let modifies = modifies_sets(typed, options.infer_modifies);
     let symbols = typed.symbols();
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
@@ -242,7 +252,7 @@ pub fn verify_program(
             }
         }
         let s = session.as_deref_mut().expect("opened above");
-        let outcome = verify_implementation(typed, options, s, &mut enc, &wheres, &modifies, &mut prelude, id)
+        let outcome = verify_implementation(typed, options, s, &mut enc, &facts, &modifies, &mut prelude, id)
             .unwrap_or_else(ImplOutcome::Unsupported);
         on_result(ImplResult { name, span: info.name.span, outcome });
     }
@@ -254,11 +264,12 @@ fn verify_implementation<'a>(
     options: &VerifyOptions,
     session: &mut dyn Session,
     enc: &mut Encoder<'a>,
-    wheres: &'a FxHashMap<VarId, &'a Expr>,
+    facts: &'a VariableFacts<'a>,
     modifies: &'a [Vec<VarId>],
     prelude: &mut String,
     id: ImplementationId,
 ) -> Result<ImplOutcome, Unsupported> {
+    let wheres = &facts.wheres;
     let symbols = typed.symbols();
     let info = &symbols.implementations[id.0 as usize];
     let proc_id = info.procedure.ok_or_else(|| Unsupported::new(Some(info.name.span), "a missing procedure"))?;
@@ -294,6 +305,8 @@ fn verify_implementation<'a>(
     for l in &info.locals {
         if let Some(w) = wheres.get(l) {
             entry.push(Cmd::Assume { expr: w, negated: false });
+        } else if facts.assumptions.contains(l) {
+            entry.push(Cmd::AssumeVar(*l));
         }
     }
     let specs = passify::procedure_specs(typed, proc_id);
@@ -304,6 +317,7 @@ fn verify_implementation<'a>(
             Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
                 expr,
                 check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true },
+                under: None,
             }),
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
                 exit.push(Cmd::Assume { expr, negated: false })
@@ -318,9 +332,18 @@ fn verify_implementation<'a>(
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
 
-    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies };
+    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies, assumptions: &facts.assumptions };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     passify::remove_empty_blocks(&mut passive.blocks);
+    let proc_attrs = match &typed.program.decls[proc.decl.0 as usize] {
+        Decl::Procedure(p) => &p.attrs[..],
+        _ => &[],
+    };
+    if find_bool_attribute(impl_attrs(typed, id), "selective_checking")
+        || find_bool_attribute(proc_attrs, "selective_checking")
+    {
+        passify::selective_checking(&mut passive.blocks);
+    }
     let vc = wlp::run(&passive.blocks);
     if vc.checks.is_empty() {
         return Ok(ImplOutcome::Verified);

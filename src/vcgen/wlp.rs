@@ -72,17 +72,22 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
         for c in block.cmds.iter().rev() {
             n = match c {
                 PCmd::Assume(t) => format!("(=> {t} {n})"),
-                PCmd::Assert(t, check) => {
+                PCmd::Assert(t, check, under) => {
                     let id = *ids.entry(check_key(check)).or_insert_with(|| {
                         checks.push(check.clone());
                         checks.len() as u32
                     });
+                    let checked = match under {
+                        Some(u) => format!("(or {u} {t})"),
+                        None => t.clone(),
+                    };
                     if check.subsume {
-                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {t}) (=> {t} {n}))")
+                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {checked}) (=> {t} {n}))")
                     } else {
-                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {t}) {n})")
+                        format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {checked}) {n})")
                     }
                 }
+                PCmd::StartChecking => n,
             };
         }
         let _ = writeln!(commands, "(define-fun {} () Bool {n})", block_name(&block.label));
