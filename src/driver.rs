@@ -185,7 +185,7 @@ fn verify(
         let text = match r.outcome {
             ImplOutcome::Verified => {
                 counts.verified += 1;
-                String::new()
+                r.message_if_verified.map(|m| m + "\n").unwrap_or_default()
             }
             ImplOutcome::Errors(mut errors) => {
                 trace::sort(&mut errors, sources);

@@ -281,7 +281,7 @@ pub fn find_bool_attribute(attrs: &[crate::ast::Attribute], key: &str) -> bool {
     })
 }
 
-fn string_attr<'e>(attrs: &'e [crate::ast::Attribute], key: &str) -> Option<&'e str> {
+pub fn string_attr<'e>(attrs: &'e [crate::ast::Attribute], key: &str) -> Option<&'e str> {
     attrs.iter().find(|a| a.key == key).and_then(|a| match a.params.first() {
         Some(AttrParam::Str(s, _)) => Some(s.as_str()),
         _ => None,

@@ -14,7 +14,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
 use super::cfg::{self, Specs};
-use super::encode::{Encoder, find_bool_attribute};
+use super::encode::{Encoder, find_bool_attribute, string_attr};
 use super::passify::{self, ImplContext};
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
@@ -54,6 +54,8 @@ pub struct ImplResult {
     pub name: String,
     pub span: Span,
     pub outcome: ImplOutcome,
+    /// `{:msg_if_verifies "..."}`: printed when the implementation verifies.
+    pub message_if_verified: Option<String>,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -246,7 +248,7 @@ pub fn verify_program(
                 }
                 Err(why) => {
                     let outcome = ImplOutcome::SolverException(why);
-                    on_result(ImplResult { name, span: info.name.span, outcome });
+                    on_result(ImplResult { name, span: info.name.span, outcome, message_if_verified: None });
                     continue;
                 }
             }
@@ -254,7 +256,8 @@ pub fn verify_program(
         let s = session.as_deref_mut().expect("opened above");
         let outcome = verify_implementation(typed, options, s, &mut enc, &facts, &modifies, &mut prelude, id)
             .unwrap_or_else(ImplOutcome::Unsupported);
-        on_result(ImplResult { name, span: info.name.span, outcome });
+        let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
+        on_result(ImplResult { name, span: info.name.span, outcome, message_if_verified });
     }
     Ok(())
 }
