@@ -518,7 +518,7 @@ impl<'p> Encoder<'p> {
                     },
                 }
             }
-            ExprKind::Call { args, .. } => {
+            ExprKind::Call { args: arg_exprs, .. } => {
                 let Some(Ref::Function(f)) = typed.resolution.refs.get(&crate::typeck::Pos::of(e.span)).copied() else {
                     return unsupported("an unresolved function");
                 };
@@ -529,8 +529,9 @@ impl<'p> Encoder<'p> {
                 if info.kind != FunctionKind::Declared {
                     return unsupported("datatypes");
                 }
-                let args = self.args(args, env, ctx)?;
-                if let Some(name) = self.function_names.get(&f) {
+                let args = self.args(arg_exprs, env, ctx)?;
+                if let Some(name) = self.function_names.get(&f).cloned() {
+                    let name = self.map_builtin(&name, e, arg_exprs)?.unwrap_or(name);
                     let term = if args.is_empty() { name.clone() } else { format!("({name} {})", args.join(" ")) };
                     if !args.is_empty()
                         && let Some(fd) = self.function_decl(f)
@@ -707,6 +708,46 @@ impl<'p> Encoder<'p> {
             ExprKind::Code(_) => return unsupported("code expressions"),
             ExprKind::BvBounds { .. } => return unsupported("bit-vector bounds"),
         })
+    }
+
+    /// Z3's array operators behind Boogie's `{:builtin "MapConst"}`, `"MapAdd"`, ... (the
+    /// function head `SMTLibLineariser.CheckMapApply` writes); `None` for other names.
+    fn map_builtin(&mut self, name: &str, call: &Expr, args: &[Expr]) -> Result<Option<String>, Unsupported> {
+        let typed = self.typed;
+        let element = |this: &mut Self, ty: &Type| -> Result<String, Unsupported> {
+            match ty.expanded() {
+                Type::Map(m) => this.sort(&m.result),
+                _ => Err(Unsupported::new(Some(call.span), "a map operator on a non-map")),
+            }
+        };
+        let int2 = |op: &str| format!("(_ map ({op} (Int Int) Int))");
+        Ok(Some(match name {
+            "MapConst" => format!("(as const {})", self.sort(&typed.type_of(call.id))?),
+            "MapAdd" => int2("+"),
+            "MapSub" => int2("-"),
+            "MapMul" => int2("*"),
+            "MapDiv" => int2("div"),
+            "MapMod" => int2("mod"),
+            "MapGt" => int2(">"),
+            "MapGe" => int2(">="),
+            "MapLt" => int2("<"),
+            "MapLe" => int2("<="),
+            "MapEq" => {
+                let Some(first) = args.first() else { return Ok(None) };
+                let s = element(self, &typed.type_of(first.id))?;
+                format!("(_ map (= ({s} {s}) Bool))")
+            }
+            "MapIff" => "(_ map (= (Bool Bool) Bool))".to_string(),
+            "MapOr" => "(_ map or)".to_string(),
+            "MapAnd" => "(_ map and)".to_string(),
+            "MapNot" => "(_ map not)".to_string(),
+            "MapImp" => "(_ map =>)".to_string(),
+            "MapIte" => {
+                let s = element(self, &typed.type_of(call.id))?;
+                format!("(_ map (ite (Bool {s} {s}) {s}))")
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn check_map(&self, map: &Expr) -> Result<(), Unsupported> {
