@@ -13,6 +13,7 @@
 //! they replace.
 
 pub mod inline;
+mod monomorphize;
 mod rewrite;
 
 use std::io::{self, Write};
@@ -67,7 +68,7 @@ impl PassError {
 pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
 
 /// Every pass, in the order they run.
-pub const PASSES: &[(&str, Pass)] = &[("inline", inline::run)];
+pub const PASSES: &[(&str, Pass)] = &[("monomorphize", monomorphize::run), ("inline", inline::run)];
 
 /// Runs every pass, re-checking the program after each one that changed it; what the passes
 /// print goes to `out`.

@@ -1,0 +1,1262 @@
+//! Monomorphization: polymorphic functions, quantifiers over types and polymorphic maps
+//! replaced by monomorphic instances (Boogie's `Monomorphizer`, Core/Monomorphization.cs).
+//!
+//! Expects a type-checked program. Guarantees, when it changes the program, one without type
+//! parameters on functions and quantifiers and without polymorphic map types:
+//! - each polymorphic function becomes one function per instantiation used, named
+//!   `f_int`-style (bodies and `uses` axioms instantiated with it); unused ones disappear;
+//! - a `forall<T> ...` becomes the conjunction of its instances (an `exists`, the disjunction)
+//!   at Boogie's candidate types: for a type parameter `T`, every type that instantiates the
+//!   parameter of a function, polymorphic map or type constructor that the body applies to `T`
+//!   itself (Boogie's `InstantiationHintCollector`), found by iterating to a fixpoint;
+//! - a polymorphic map type becomes an uninterpreted type `PolymorphicMapType_N` with one
+//!   map per instantiation used (Boogie's one field per instance), read by a selector function
+//!   and replaced by an update function, with axioms saying an update changes its own field
+//!   only; `==` on such values compares the fields. Boogie uses a one-constructor datatype;
+//!   these axioms hold of that datatype, so every counterexample Boogie can find is a model
+//!   here too and nothing verifies that Boogie rejects.
+//!
+//! Map assignments through a polymorphic map (`p[13] := 5`) are first written as stores
+//! (`p := p[13 := 5]`) and checked again, so that their instantiations are known.
+//!
+//! What it does not handle leaves the program as it is, for vcgen to refuse implementation by
+//! implementation as before: polymorphic procedures and implementations, polymorphic
+//! datatypes and lambdas, `/typeEncoding` other than monomorphic (Boogie then encodes the
+//! types instead), and instantiations that do not reach a fixpoint within a bound (where Boogie
+//! reports an expanding type cycle).
+//!
+//! How: each round copies every monomorphic declaration and every function instance known so
+//! far through [`rewrite`], registering the instances it meets; rounds repeat until a round
+//! meets nothing new, and that round's copy is the result. Identifiers in copies that may
+//! occur more than once (instances) get fresh positions ([`fresh_span`]).
+
+use std::rc::Rc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{PassError, fresh_span, rewrite};
+use crate::ast::{
+    self, AssignLhs, AxiomDecl, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FnParam, FunctionDecl, Ident,
+    NodeId, Program, QuantKind, Quantifier, Span, Spec, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
+};
+use crate::cli::{Options, TypeEncoding};
+use crate::typeck::types::MapType;
+use crate::typeck::{FunctionId, Outcome, Pos, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram};
+
+/// Rounds and instances before giving up (Boogie's expanding type cycles never stop).
+const MAX_ROUNDS: usize = 32;
+const MAX_INSTANCES: usize = 2000;
+
+/// Type variable ids for the binders of canonical map types: alpha-equivalent map types are
+/// then equal.
+const CANON_BASE: u32 = 0xF000_0000;
+
+pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+    if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic || !handled(typed) {
+        return Ok(None);
+    }
+    let desugared;
+    let typed = match desugar_map_assignments(typed) {
+        Desugared::Unchanged => typed,
+        Desugared::Unsupported => return Ok(None),
+        Desugared::Changed(program) => {
+            match crate::typeck::run(program, &TypeckOptions { infer_modifies: true }, false) {
+                Outcome::Typed(t, _) => {
+                    desugared = t;
+                    &*desugared
+                }
+                _ => return Ok(None),
+            }
+        }
+    };
+    let mut mono = Mono::new(typed);
+    for _ in 0..MAX_ROUNDS {
+        let before = mono.size();
+        let decls = mono.round();
+        if mono.unsupported || mono.size() > MAX_INSTANCES {
+            return Ok(None);
+        }
+        if mono.size() == before {
+            return Ok(Some(Program { decls: mono.finish(decls) }));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether anything in the program has a type parameter or a polymorphic map type.
+fn is_polymorphic(typed: &TypedProgram) -> bool {
+    let s = typed.symbols();
+    s.functions.iter().any(|f| !f.type_params.is_empty())
+        || s.procedures.iter().any(|p| !p.type_params.is_empty())
+        || s.implementations.iter().any(|i| !i.type_params.is_empty())
+        || s.vars.iter().any(|v| needs_monomorphization(&v.ty))
+        || typed.typing.expr_types.iter().any(needs_monomorphization)
+}
+
+fn needs_monomorphization(t: &Type) -> bool {
+    match t.expanded() {
+        Type::Var(_) => true,
+        Type::Map(m) => {
+            !m.type_params.is_empty() || m.args.iter().any(needs_monomorphization) || needs_monomorphization(&m.result)
+        }
+        Type::Ctor(_, args) => args.iter().any(needs_monomorphization),
+        _ => false,
+    }
+}
+
+/// What this pass leaves to vcgen's refusals.
+fn handled(typed: &TypedProgram) -> bool {
+    let s = typed.symbols();
+    s.procedures.iter().all(|p| p.type_params.is_empty())
+        && s.implementations.iter().all(|i| i.type_params.is_empty())
+        && typed.program.decls.iter().all(|d| match d {
+            Decl::Datatype(d) => d.type_params.is_empty(),
+            _ => true,
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map assignments through polymorphic maps, as stores
+
+enum Desugared {
+    Unchanged,
+    Changed(Program),
+    Unsupported,
+}
+
+fn desugar_map_assignments(typed: &TypedProgram) -> Desugared {
+    struct D<'a> {
+        typed: &'a TypedProgram,
+        changed: bool,
+        unsupported: bool,
+    }
+    impl rewrite::Rewriter for D<'_> {
+        fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
+            let CmdKind::Assign { lhss, attrs, rhss } = &c.kind else { return None };
+            let through_poly_map = |l: &AssignLhs| {
+                matches!(l, AssignLhs::Select { .. })
+                    && match self.typed.referent(lhs_root(l)) {
+                        Some(Ref::Var(v)) => has_poly_map(&self.typed.symbols().var(v).ty),
+                        _ => false,
+                    }
+            };
+            if !lhss.iter().any(through_poly_map) {
+                return None;
+            }
+            let mut new_lhss = Vec::new();
+            let mut new_rhss = Vec::new();
+            for (l, r) in lhss.iter().zip(rhss.iter()) {
+                if !through_poly_map(l) {
+                    new_lhss.push(l.clone());
+                    new_rhss.push(r.clone());
+                    continue;
+                }
+                match as_store(l, r.clone()) {
+                    Some((root, rhs)) => {
+                        new_lhss.push(AssignLhs::Var(root));
+                        new_rhss.push(rhs);
+                    }
+                    None => {
+                        self.unsupported = true;
+                        return None;
+                    }
+                }
+            }
+            self.changed = true;
+            let kind = CmdKind::Assign { lhss: new_lhss.into(), attrs: attrs.clone(), rhss: new_rhss.into() };
+            Some(vec![Cmd { kind, span: c.span }])
+        }
+    }
+    let mut d = D { typed, changed: false, unsupported: false };
+    let decls = typed
+        .program
+        .decls
+        .iter()
+        .map(|decl| match decl {
+            Decl::Procedure(p) if p.body.is_some() => {
+                let mut p = p.clone();
+                let body = p.body.as_ref().expect("checked");
+                p.body = Some(Body {
+                    locals: body.locals.clone(),
+                    stmts: rewrite::stmt_list(&mut d, &body.stmts),
+                    span: body.span,
+                });
+                Decl::Procedure(p)
+            }
+            Decl::Implementation(i) => {
+                let mut i = i.clone();
+                i.body.stmts = rewrite::stmt_list(&mut d, &i.body.stmts);
+                Decl::Implementation(i)
+            }
+            other => other.clone(),
+        })
+        .collect();
+    if d.unsupported {
+        Desugared::Unsupported
+    } else if d.changed {
+        Desugared::Changed(Program { decls })
+    } else {
+        Desugared::Unchanged
+    }
+}
+
+fn lhs_root(l: &AssignLhs) -> &Ident {
+    match l {
+        AssignLhs::Var(v) => v,
+        AssignLhs::Select { base, .. } | AssignLhs::Field { base, .. } => lhs_root(base),
+    }
+}
+
+/// `a[i][j] := v` as `a := a[i := a[i][j := v]]`; `None` for field updates and for index
+/// expressions with binders (copied, they would bind twice at one position).
+fn as_store(l: &AssignLhs, rhs: Expr) -> Option<(Ident, Expr)> {
+    match l {
+        AssignLhs::Var(v) => Some((*v, rhs)),
+        AssignLhs::Select { base, indexes, span } => {
+            if indexes.iter().any(has_binder) {
+                return None;
+            }
+            let map = lhs_expr(base)?;
+            let store = StoreExpr { map, indexes: indexes.clone(), value: rhs };
+            as_store(base, Expr { kind: ExprKind::Store(Box::new(store)), span: *span, id: NodeId::NONE })
+        }
+        AssignLhs::Field { .. } => None,
+    }
+}
+
+fn lhs_expr(l: &AssignLhs) -> Option<Expr> {
+    match l {
+        AssignLhs::Var(v) => Some(Expr { kind: ExprKind::Var(*v), span: v.span, id: NodeId::NONE }),
+        AssignLhs::Select { base, indexes, span } => Some(Expr {
+            kind: ExprKind::Select { map: Box::new(lhs_expr(base)?), indexes: indexes.clone() },
+            span: *span,
+            id: NodeId::NONE,
+        }),
+        AssignLhs::Field { .. } => None,
+    }
+}
+
+fn has_binder(e: &Expr) -> bool {
+    if matches!(e.kind, ExprKind::Quant(_) | ExprKind::Let(_) | ExprKind::Code(_)) {
+        return true;
+    }
+    let mut found = false;
+    e.for_each_child(&mut |c| found |= has_binder(c));
+    found
+}
+
+fn has_poly_map(t: &Type) -> bool {
+    match t.expanded() {
+        Type::Map(m) => !m.type_params.is_empty() || m.args.iter().any(has_poly_map) || has_poly_map(&m.result),
+        Type::Ctor(_, args) => args.iter().any(has_poly_map),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instantiation
+
+/// A polymorphic map type and the instances of it the program uses.
+struct PolyMap {
+    /// The map type, canonical.
+    ty: Rc<MapType>,
+    name: Symbol,
+    instances: Vec<Vec<Type>>,
+    index: FxHashMap<Vec<Type>, usize>,
+    /// Per instance: the field's (monomorphic) map type, its selector and its update function.
+    fields: Vec<(Type, Symbol, Symbol)>,
+}
+
+struct Mono<'a> {
+    typed: &'a TypedProgram,
+    sigma: FxHashMap<TypeVarId, Type>,
+    /// In a copy that may occur more than once: identifiers get fresh positions.
+    copy: bool,
+    unsupported: bool,
+    functions: FxHashMap<(FunctionId, Vec<Type>), Symbol>,
+    function_order: Vec<(FunctionId, Vec<Type>)>,
+    maps: Vec<PolyMap>,
+    map_index: FxHashMap<Type, usize>,
+    /// Every concrete `C T1 .. Tn` (n > 0) met, by constructor.
+    ctors: FxHashMap<TypeCtorId, Vec<Vec<Type>>>,
+    ctor_seen: FxHashSet<Type>,
+    taken: FxHashSet<Symbol>,
+}
+
+impl<'a> Mono<'a> {
+    fn new(typed: &'a TypedProgram) -> Mono<'a> {
+        let s = typed.symbols();
+        let taken = s
+            .functions_by_name
+            .keys()
+            .chain(s.procedures_by_name.keys())
+            .chain(s.types_by_name.keys())
+            .chain(s.globals.keys())
+            .copied()
+            .collect();
+        Mono {
+            typed,
+            sigma: FxHashMap::default(),
+            copy: false,
+            unsupported: false,
+            functions: FxHashMap::default(),
+            function_order: Vec::new(),
+            maps: Vec::new(),
+            map_index: FxHashMap::default(),
+            ctors: FxHashMap::default(),
+            ctor_seen: FxHashSet::default(),
+            taken,
+        }
+    }
+
+    fn size(&self) -> usize {
+        self.function_order.len()
+            + self.maps.iter().map(|m| 1 + m.instances.len()).sum::<usize>()
+            + self.ctor_seen.len()
+    }
+
+    fn fresh_name(&mut self, base: String) -> Symbol {
+        let mut name = base.clone();
+        let mut n = 0;
+        while self.taken.contains(&Symbol::intern(&name)) {
+            n += 1;
+            name = format!("{base}${n}");
+        }
+        let s = Symbol::intern(&name);
+        self.taken.insert(s);
+        s
+    }
+
+    fn span(&self, span: Span) -> Span {
+        if self.copy { fresh_span(span) } else { span }
+    }
+
+    // --- types
+
+    /// `t` with the current substitution applied, synonyms expanded and map binders renamed
+    /// canonically.
+    fn canon(&self, t: &Type) -> Type {
+        canon(t, &self.sigma, 0)
+    }
+
+    /// Records the concrete constructor types in `t` (Boogie's type instantiations).
+    fn note_ctors(&mut self, t: &Type) {
+        match t {
+            Type::Ctor(c, args) if !args.is_empty() => {
+                args.iter().for_each(|a| self.note_ctors(a));
+                if is_closed(t) && self.ctor_seen.insert(t.clone()) {
+                    self.ctors.entry(*c).or_default().push(args.to_vec());
+                }
+            }
+            Type::Map(m) => {
+                m.args.iter().for_each(|a| self.note_ctors(a));
+                self.note_ctors(&m.result);
+            }
+            _ => {}
+        }
+    }
+
+    /// A canonical, closed type as written in the new program.
+    fn ast_type(&mut self, t: &Type, span: Span) -> ast::Type {
+        let named =
+            |name: &str, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::new(name, fresh_span(span)), args };
+        let kind = match t {
+            Type::Bool => TypeKind::Bool,
+            Type::Int => TypeKind::Int,
+            Type::Real => TypeKind::Real,
+            Type::Bv(n) => named(&format!("bv{n}"), Box::new([])),
+            Type::Float { significand, exponent } => named(&format!("float{significand}e{exponent}"), Box::new([])),
+            Type::RMode => named("rmode", Box::new([])),
+            Type::String => named("string", Box::new([])),
+            Type::RegEx => named("regex", Box::new([])),
+            Type::Ctor(c, args) => {
+                let name = self.typed.symbols().type_ctors[c.0 as usize].name.name;
+                let args = args.iter().map(|a| self.ast_type(a, span)).collect();
+                named(name.as_str(), args)
+            }
+            Type::Map(m) if m.type_params.is_empty() => TypeKind::Map(Box::new(ast::MapType {
+                type_params: Box::new([]),
+                args: m.args.iter().map(|a| self.ast_type(a, span)).collect(),
+                result: self.ast_type(&m.result, span),
+            })),
+            Type::Map(_) => {
+                let m = self.poly_map(t);
+                named(self.maps[m].name.as_str(), Box::new([]))
+            }
+            Type::Var(_) | Type::Synonym(_) | Type::Proxy(_) => {
+                self.unsupported = true;
+                TypeKind::Int
+            }
+        };
+        // Resolution records a written type by its position: copies need positions of their own.
+        ast::Type { kind, span: fresh_span(span) }
+    }
+
+    fn poly_map(&mut self, t: &Type) -> usize {
+        let key = canon(t, &FxHashMap::default(), 0);
+        if let Some(&i) = self.map_index.get(&key) {
+            return i;
+        }
+        let Type::Map(m) = &key else { unreachable!("a map type") };
+        let name = self.fresh_name(format!("PolymorphicMapType_{}", self.maps.len()));
+        self.maps.push(PolyMap {
+            ty: m.clone(),
+            name,
+            instances: Vec::new(),
+            index: FxHashMap::default(),
+            fields: Vec::new(),
+        });
+        self.map_index.insert(key, self.maps.len() - 1);
+        self.maps.len() - 1
+    }
+
+    /// The field of polymorphic map `m` for the instantiation `inst`.
+    fn field(&mut self, m: usize, inst: Vec<Type>) -> usize {
+        if let Some(&k) = self.maps[m].index.get(&inst) {
+            return k;
+        }
+        let map = self.maps[m].ty.clone();
+        let subst: FxHashMap<TypeVarId, Type> = map.type_params.iter().copied().zip(inst.iter().cloned()).collect();
+        let field = Type::Map(Rc::new(MapType {
+            type_params: Vec::new(),
+            args: map.args.iter().map(|a| canon(a, &subst, 0)).collect(),
+            result: canon(&map.result, &subst, 0),
+        }));
+        let base = format!("{}_{}", self.maps[m].name, inst.iter().map(type_name).collect::<Vec<_>>().join("_"));
+        let select = self.fresh_name(base.clone());
+        let update = self.fresh_name(format!("{base}_update"));
+        let info = &mut self.maps[m];
+        info.index.insert(inst.clone(), info.instances.len());
+        info.instances.push(inst);
+        info.fields.push((field, select, update));
+        info.instances.len() - 1
+    }
+
+    fn function_instance(&mut self, f: FunctionId, inst: Vec<Type>) -> Symbol {
+        if let Some(&name) = self.functions.get(&(f, inst.clone())) {
+            return name;
+        }
+        let base = self.typed.symbols().function(f).name.name;
+        let name = self.fresh_name(format!("{}_{}", base, inst.iter().map(type_name).collect::<Vec<_>>().join("_")));
+        self.functions.insert((f, inst.clone()), name);
+        self.function_order.push((f, inst));
+        name
+    }
+
+    /// The instantiation of the polymorphic function call, map selection or store `e`, under
+    /// the current substitution: the types of the arguments (and result) matched against the
+    /// signature. (Computed here rather than read from `Typing::instantiations`, which a
+    /// [`NodeId`] key cannot address: ids take no part in hashing or equality.)
+    fn instantiation(&mut self, e: &Expr) -> Vec<Type> {
+        let typed = self.typed;
+        let (params, patterns, actuals): (Vec<TypeVarId>, Vec<Type>, Vec<&Expr>) = match &e.kind {
+            ExprKind::Call { args, .. } => {
+                let Some(Ref::Function(f)) = typed.resolution.refs.get(&Pos::of(e.span)).copied() else {
+                    self.unsupported = true;
+                    return Vec::new();
+                };
+                let info = typed.symbols().function(f);
+                let mut patterns: Vec<Type> = info.param_types.clone();
+                patterns.push(info.result.clone());
+                (info.type_params.clone(), patterns, args.iter().chain([e]).collect())
+            }
+            ExprKind::Select { .. } | ExprKind::Store(_) => {
+                let (map, indexes) = match &e.kind {
+                    ExprKind::Select { map, indexes } => (&**map, &**indexes),
+                    ExprKind::Store(s) => (&s.map, &*s.indexes),
+                    _ => unreachable!("a selection or store"),
+                };
+                let Type::Map(m) = self.canon(typed.type_of(map.id)) else {
+                    self.unsupported = true;
+                    return Vec::new();
+                };
+                let mut patterns = m.args.clone();
+                patterns.push(m.result.clone());
+                let result = match &e.kind {
+                    ExprKind::Store(s) => &s.value,
+                    _ => e,
+                };
+                (m.type_params.clone(), patterns, indexes.iter().chain([result]).collect())
+            }
+            _ => {
+                self.unsupported = true;
+                return Vec::new();
+            }
+        };
+        let mut found = FxHashMap::default();
+        for (pattern, actual) in patterns.iter().zip(actuals) {
+            let pattern = canon(pattern, &FxHashMap::default(), 0);
+            let actual = self.canon(typed.type_of(actual.id));
+            if !match_type(&pattern, &actual, &params, &mut found) {
+                self.unsupported = true;
+            }
+        }
+        params
+            .iter()
+            .map(|p| {
+                found.get(p).cloned().unwrap_or_else(|| {
+                    self.unsupported = true;
+                    Type::Int
+                })
+            })
+            .collect()
+    }
+
+    fn call(&self, name: Symbol, args: Vec<Expr>, span: Span) -> Expr {
+        Expr { kind: ExprKind::Call { func: name, args: args.into() }, span: fresh_span(span), id: NodeId::NONE }
+    }
+
+    // --- rounds
+
+    fn round(&mut self) -> Vec<Decl> {
+        let typed = self.typed;
+        let mut decls = Vec::new();
+        for decl in &typed.program.decls {
+            let d = match decl {
+                Decl::Function(f) if !f.type_params.is_empty() => {
+                    decls.push(None);
+                    continue;
+                }
+                Decl::Function(f) => Decl::Function(Box::new(self.function(f, None))),
+                Decl::Axiom(a) => Decl::Axiom(Box::new(self.axiom(a))),
+                Decl::Const(c) => {
+                    let mut c = c.clone();
+                    c.ty = self.written_type(&c.ty);
+                    c.uses = c.uses.map(|u| u.iter().map(|a| self.axiom(a)).collect());
+                    Decl::Const(c)
+                }
+                Decl::Var(v) => {
+                    let mut v = v.clone();
+                    v.groups = rewrite::var_groups(self, &v.groups);
+                    Decl::Var(v)
+                }
+                Decl::Procedure(p) => {
+                    let mut p = p.clone();
+                    p.ins = rewrite::var_groups(self, &p.ins);
+                    p.outs = rewrite::var_groups(self, &p.outs);
+                    p.attrs = rewrite::attrs(self, &p.attrs);
+                    p.specs = p.specs.iter().map(|s| self.spec(s)).collect();
+                    p.body = p.body.as_ref().map(|b| self.body(b));
+                    Decl::Procedure(p)
+                }
+                Decl::Implementation(i) => {
+                    let mut i = i.clone();
+                    i.ins = rewrite::var_groups(self, &i.ins);
+                    i.outs = rewrite::var_groups(self, &i.outs);
+                    i.attrs = rewrite::attrs(self, &i.attrs);
+                    i.body = self.body(&i.body);
+                    Decl::Implementation(i)
+                }
+                other => other.clone(),
+            };
+            decls.push(Some(d));
+        }
+        // Function instances, including those found while instantiating others.
+        let mut instances: FxHashMap<FunctionId, Vec<Decl>> = FxHashMap::default();
+        let mut i = 0;
+        while i < self.function_order.len() && !self.unsupported && self.size() <= MAX_INSTANCES {
+            let (f, inst) = self.function_order[i].clone();
+            let info = typed.symbols().function(f);
+            let Some(Decl::Function(decl)) = info.decl.map(|d| &typed.program.decls[d.0 as usize]) else {
+                self.unsupported = true;
+                break;
+            };
+            let saved =
+                std::mem::replace(&mut self.sigma, info.type_params.iter().copied().zip(inst.clone()).collect());
+            let copy = std::mem::replace(&mut self.copy, true);
+            let new = self.function(decl, Some((f, &inst)));
+            self.sigma = saved;
+            self.copy = copy;
+            instances.entry(f).or_default().push(Decl::Function(Box::new(new)));
+            i += 1;
+        }
+        // Instances where the polymorphic declaration was.
+        let mut out = Vec::new();
+        for (decl, new) in typed.program.decls.iter().zip(decls) {
+            match new {
+                Some(d) => out.push(d),
+                None => {
+                    if let Decl::Function(f) = decl
+                        && let Some(Ref::Function(id)) = typed.referent(&f.name)
+                    {
+                        out.extend(instances.remove(&id).unwrap_or_default());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A function declaration: as it is, or the instance `inst` of it.
+    fn function(&mut self, f: &FunctionDecl, inst: Option<(FunctionId, &[Type])>) -> FunctionDecl {
+        let name = match inst {
+            Some((id, inst)) => Ident { name: self.functions[&(id, inst.to_vec())], span: fresh_span(f.name.span) },
+            None => f.name,
+        };
+        let info_types = inst.map(|(id, _)| {
+            let info = self.typed.symbols().function(id);
+            (info.param_types.clone(), info.result.clone())
+        });
+        let param = |this: &mut Self, p: &FnParam, ty: Option<&Type>| FnParam {
+            attrs: rewrite::attrs(this, &p.attrs),
+            name: p.name.map(|n| Ident { name: n.name, span: this.span(n.span) }),
+            ty: match ty {
+                Some(t) => {
+                    let t = this.canon(t);
+                    this.note_ctors(&t);
+                    this.ast_type(&t, p.ty.span)
+                }
+                None => this.written_type(&p.ty),
+            },
+            span: p.span,
+        };
+        let params = f
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let ty = info_types.as_ref().map(|(ps, _)| &ps[i]);
+                param(self, p, ty)
+            })
+            .collect();
+        let result = param(self, &f.result, info_types.as_ref().map(|(_, r)| r));
+        FunctionDecl {
+            revealed: f.revealed,
+            attrs: rewrite::attrs(self, &f.attrs),
+            name,
+            type_params: Box::new([]),
+            params,
+            result,
+            returns_form: f.returns_form,
+            body: f.body.as_ref().map(|b| rewrite::expr(self, b)),
+            uses: f.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+            span: f.span,
+        }
+    }
+
+    fn axiom(&mut self, a: &AxiomDecl) -> AxiomDecl {
+        AxiomDecl {
+            hideable: a.hideable,
+            attrs: rewrite::attrs(self, &a.attrs),
+            expr: rewrite::expr(self, &a.expr),
+            span: a.span,
+        }
+    }
+
+    fn spec(&mut self, s: &Spec) -> Spec {
+        match s {
+            Spec::Requires { free, attrs, expr, span } => Spec::Requires {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                expr: rewrite::expr(self, expr),
+                span: *span,
+            },
+            Spec::Ensures { free, attrs, expr, span } => Spec::Ensures {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                expr: rewrite::expr(self, expr),
+                span: *span,
+            },
+            Spec::Modifies { .. } => s.clone(),
+            Spec::Measure { free, attrs, exprs, span } => Spec::Measure {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                exprs: rewrite::exprs(self, exprs),
+                span: *span,
+            },
+        }
+    }
+
+    fn body(&mut self, b: &Body) -> Body {
+        Body {
+            locals: b.locals.iter().map(|l| rewrite::local_vars(self, l)).collect(),
+            stmts: rewrite::stmt_list(self, &b.stmts),
+            span: b.span,
+        }
+    }
+
+    /// A type written in the program: kept when nothing in it changes.
+    fn written_type(&mut self, t: &ast::Type) -> ast::Type {
+        match self.type_hook(t) {
+            Some(t) => t,
+            None => t.clone(),
+        }
+    }
+
+    fn type_hook(&mut self, t: &ast::Type) -> Option<ast::Type> {
+        let Some(resolved) = self.typed.resolution.types.get(&Pos::of(t.span)) else {
+            if !self.sigma.is_empty() || written_poly_map(t) {
+                self.unsupported = true;
+            }
+            return None;
+        };
+        let c = self.canon(resolved);
+        self.note_ctors(&c);
+        if !needs_monomorphization(resolved) {
+            return None;
+        }
+        Some(self.ast_type(&c, t.span))
+    }
+
+    // --- expressions
+
+    /// Candidate types for each of `params` in `q` (Boogie's instantiation hints).
+    fn hints(&mut self, params: &[TypeVarId], q: &Quantifier) -> Vec<Vec<Type>> {
+        let mut hints: Vec<Vec<Type>> = vec![Vec::new(); params.len()];
+        let add = |hints: &mut Vec<Vec<Type>>, at: usize, t: &Type| {
+            if !hints[at].contains(t) {
+                hints[at].push(t.clone());
+            }
+        };
+        let mut exprs: Vec<&Expr> = vec![&q.body];
+        for t in q.triggers.iter() {
+            exprs.extend(t.exprs.iter());
+        }
+        let mut types: Vec<Type> = Vec::new();
+        for g in q.vars.iter() {
+            for n in g.names.iter() {
+                if let Some(Ref::Var(v)) = self.typed.referent(n) {
+                    types.push(self.canon(&self.typed.symbols().var(v).ty));
+                }
+            }
+        }
+        while let Some(e) = exprs.pop() {
+            e.for_each_child(&mut |c| exprs.push(c));
+            match &e.kind {
+                ExprKind::Call { .. } => {
+                    if let Some(Ref::Function(f)) = self.typed.resolution.refs.get(&Pos::of(e.span)).copied()
+                        && !self.typed.symbols().function(f).type_params.is_empty()
+                    {
+                        let inst = self.instantiation(e);
+                        for (i, t) in inst.iter().enumerate() {
+                            if let Type::Var(v) = t
+                                && let Some(at) = params.iter().position(|p| p == v)
+                            {
+                                let known: Vec<Type> = self
+                                    .function_order
+                                    .iter()
+                                    .filter(|(g, _)| *g == f)
+                                    .map(|(_, inst)| inst[i].clone())
+                                    .collect();
+                                known.iter().for_each(|k| add(&mut hints, at, k));
+                            }
+                        }
+                    }
+                }
+                ExprKind::Select { map, .. } => self.map_hints(e, map, params, &mut hints),
+                ExprKind::Store(s) => self.map_hints(e, &s.map, params, &mut hints),
+                ExprKind::Coerce { .. } => types.push(self.canon(self.typed.type_of(e.id))),
+                ExprKind::Quant(inner) => {
+                    for g in inner.vars.iter() {
+                        for n in g.names.iter() {
+                            if let Some(Ref::Var(v)) = self.typed.referent(n) {
+                                types.push(self.canon(&self.typed.symbols().var(v).ty));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for t in &types {
+            self.ctor_hints(t, params, &mut hints);
+        }
+        hints
+    }
+
+    fn map_hints(&mut self, e: &Expr, map: &Expr, params: &[TypeVarId], hints: &mut [Vec<Type>]) {
+        let t = self.canon(self.typed.type_of(map.id));
+        let Type::Map(m) = &t else { return };
+        if m.type_params.is_empty() {
+            return;
+        }
+        let key = canon(&t, &FxHashMap::default(), 0);
+        let inst = self.instantiation(e);
+        let Some(&pm) = self.map_index.get(&key) else { return };
+        for (i, t) in inst.iter().enumerate() {
+            if let Type::Var(v) = t
+                && let Some(at) = params.iter().position(|p| p == v)
+            {
+                for known in &self.maps[pm].instances {
+                    if !hints[at].contains(&known[i]) {
+                        hints[at].push(known[i].clone());
+                    }
+                }
+            }
+        }
+    }
+
+    fn ctor_hints(&self, t: &Type, params: &[TypeVarId], hints: &mut [Vec<Type>]) {
+        match t {
+            Type::Ctor(c, args) => {
+                for (i, a) in args.iter().enumerate() {
+                    if let Type::Var(v) = a
+                        && let Some(at) = params.iter().position(|p| p == v)
+                    {
+                        for known in self.ctors.get(c).into_iter().flatten() {
+                            if !hints[at].contains(&known[i]) {
+                                hints[at].push(known[i].clone());
+                            }
+                        }
+                    }
+                    self.ctor_hints(a, params, hints);
+                }
+            }
+            Type::Map(m) => {
+                m.args.iter().for_each(|a| self.ctor_hints(a, params, hints));
+                self.ctor_hints(&m.result, params, hints);
+            }
+            _ => {}
+        }
+    }
+
+    /// A quantifier copied with fresh binders, under the current substitution.
+    fn quantifier_copy(&mut self, q: &Quantifier) -> Quantifier {
+        let vars = q
+            .vars
+            .iter()
+            .map(|g| VarGroup {
+                attrs: rewrite::attrs(self, &g.attrs),
+                names: g.names.iter().map(|n| Ident { name: n.name, span: fresh_span(n.span) }).collect(),
+                ty: self.written_type(&g.ty),
+                where_clause: g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(self, w))),
+                span: g.span,
+            })
+            .collect();
+        Quantifier {
+            kind: q.kind,
+            type_params: Box::new([]),
+            vars,
+            attrs: rewrite::attrs(self, &q.attrs),
+            triggers: q
+                .triggers
+                .iter()
+                .map(|t| Trigger { positive: t.positive, exprs: rewrite::exprs(self, &t.exprs), span: t.span })
+                .collect(),
+            body: rewrite::expr(self, &q.body),
+        }
+    }
+
+    fn poly_quantifier(&mut self, q: &Quantifier, e: &Expr) -> Expr {
+        let mut params = Vec::new();
+        for tp in q.type_params.iter() {
+            match self.typed.referent(tp) {
+                Some(Ref::TypeVar(v)) => params.push(v),
+                _ => {
+                    self.unsupported = true;
+                    return e.clone();
+                }
+            }
+        }
+        let hints = self.hints(&params, q);
+        let mut tuples: Vec<Vec<Type>> = vec![Vec::new()];
+        for h in &hints {
+            tuples = tuples
+                .iter()
+                .flat_map(|prefix| {
+                    h.iter().map(move |t| {
+                        let mut p = prefix.clone();
+                        p.push(t.clone());
+                        p
+                    })
+                })
+                .collect();
+        }
+        let mut parts = Vec::new();
+        for tuple in tuples {
+            let saved_sigma = self.sigma.clone();
+            let saved_copy = std::mem::replace(&mut self.copy, true);
+            self.sigma.extend(params.iter().copied().zip(tuple));
+            let copy = self.quantifier_copy(q);
+            self.sigma = saved_sigma;
+            self.copy = saved_copy;
+            parts.push(if copy.vars.is_empty() {
+                copy.body
+            } else {
+                Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE }
+            });
+        }
+        let (op, unit) = match q.kind {
+            QuantKind::Exists => (BinaryOp::Or, false),
+            _ => (BinaryOp::And, true),
+        };
+        combine(parts, op, unit, e.span)
+    }
+
+    /// `S_k(m)`: the field of polymorphic map value `m` for the instantiation of `e`.
+    fn field_of(&mut self, e: &Expr, map: &Expr) -> Option<(usize, usize)> {
+        let t = self.canon(self.typed.type_of(map.id));
+        let Type::Map(m) = &t else { return None };
+        if m.type_params.is_empty() {
+            return None;
+        }
+        let inst = self.instantiation(e);
+        if inst.iter().any(|t| !is_closed(t)) {
+            self.unsupported = true;
+            return None;
+        }
+        let pm = self.poly_map(&t);
+        Some((pm, self.field(pm, inst)))
+    }
+
+    fn is_poly_map_value(&self, e: &Expr) -> Option<usize> {
+        let t = self.canon(self.typed.type_of(e.id));
+        match &t {
+            Type::Map(m) if !m.type_params.is_empty() => {
+                self.map_index.get(&canon(&t, &FxHashMap::default(), 0)).copied()
+            }
+            _ => None,
+        }
+    }
+}
+
+fn combine(parts: Vec<Expr>, op: BinaryOp, unit: bool, span: Span) -> Expr {
+    parts
+        .into_iter()
+        .reduce(|a, b| Expr {
+            kind: ExprKind::Binary { op, lhs: Box::new(a), rhs: Box::new(b) },
+            span,
+            id: NodeId::NONE,
+        })
+        .unwrap_or(Expr { kind: ExprKind::BoolLit(unit), span, id: NodeId::NONE })
+}
+
+impl rewrite::Rewriter for Mono<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        if self.unsupported {
+            return Some(e.clone());
+        }
+        if e.id.0 != NodeId::NONE.0 && e.id.index() < self.typed.typing.expr_types.len() {
+            let t = self.canon(self.typed.type_of(e.id));
+            self.note_ctors(&t);
+        }
+        match &e.kind {
+            ExprKind::Call { args, .. } => {
+                let Some(Ref::Function(f)) = self.typed.resolution.refs.get(&Pos::of(e.span)).copied() else {
+                    return None;
+                };
+                if self.typed.symbols().function(f).type_params.is_empty() {
+                    return None;
+                }
+                let inst = self.instantiation(e);
+                if inst.iter().any(|t| !is_closed(t)) {
+                    self.unsupported = true;
+                    return None;
+                }
+                let name = self.function_instance(f, inst);
+                let args = rewrite::exprs(self, args);
+                Some(Expr { kind: ExprKind::Call { func: name, args }, span: self.span(e.span), id: NodeId::NONE })
+            }
+            ExprKind::Select { map, indexes } => {
+                let (pm, k) = self.field_of(e, map)?;
+                let select = self.maps[pm].fields[k].1;
+                let map = rewrite::expr(self, map);
+                let indexes = rewrite::exprs(self, indexes);
+                let field = self.call(select, vec![map], e.span);
+                Some(Expr { kind: ExprKind::Select { map: Box::new(field), indexes }, span: e.span, id: NodeId::NONE })
+            }
+            ExprKind::Store(s) => {
+                let (pm, k) = self.field_of(e, &s.map)?;
+                if has_binder(&s.map) {
+                    self.unsupported = true;
+                    return None;
+                }
+                let (_, select, update) = self.maps[pm].fields[k];
+                let map = rewrite::expr(self, &s.map);
+                let store = StoreExpr {
+                    map: self.call(select, vec![map.clone()], e.span),
+                    indexes: rewrite::exprs(self, &s.indexes),
+                    value: rewrite::expr(self, &s.value),
+                };
+                let field = Expr { kind: ExprKind::Store(Box::new(store)), span: e.span, id: NodeId::NONE };
+                Some(self.call(update, vec![map, field], e.span))
+            }
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Neq), lhs, rhs } => {
+                // Operands whose types differ once instantiated are never equal (Boogie's
+                // `PolymorphicMapAndBinderSubstituter`).
+                let (a, b) = (self.canon(self.typed.type_of(lhs.id)), self.canon(self.typed.type_of(rhs.id)));
+                if a != b && is_closed(&a) && is_closed(&b) {
+                    return Some(Expr {
+                        kind: ExprKind::BoolLit(*op == BinaryOp::Neq),
+                        span: e.span,
+                        id: NodeId::NONE,
+                    });
+                }
+                let pm = self.is_poly_map_value(lhs)?;
+                if has_binder(lhs) || has_binder(rhs) {
+                    return None;
+                }
+                let a = rewrite::expr(self, lhs);
+                let b = rewrite::expr(self, rhs);
+                let fields: Vec<Symbol> = self.maps[pm].fields.iter().map(|f| f.1).collect();
+                let parts = fields
+                    .into_iter()
+                    .map(|s| Expr {
+                        kind: ExprKind::Binary {
+                            op: BinaryOp::Eq,
+                            lhs: Box::new(self.call(s, vec![a.clone()], e.span)),
+                            rhs: Box::new(self.call(s, vec![b.clone()], e.span)),
+                        },
+                        span: e.span,
+                        id: NodeId::NONE,
+                    })
+                    .collect();
+                let eq = combine(parts, BinaryOp::And, true, e.span);
+                Some(if *op == BinaryOp::Eq {
+                    eq
+                } else {
+                    Expr {
+                        kind: ExprKind::Unary { op: ast::UnaryOp::Not, arg: Box::new(eq) },
+                        span: e.span,
+                        id: NodeId::NONE,
+                    }
+                })
+            }
+            ExprKind::Quant(q) if q.kind == QuantKind::Lambda && !q.type_params.is_empty() => {
+                self.unsupported = true;
+                None
+            }
+            ExprKind::Quant(q) if !q.type_params.is_empty() => Some(self.poly_quantifier(q, e)),
+            ExprKind::Quant(q) if self.copy => {
+                let copy = self.quantifier_copy(q);
+                Some(Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE })
+            }
+            ExprKind::Let(_) | ExprKind::Code(_) if self.copy => {
+                self.unsupported = true;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn var(&mut self, name: &Ident) -> Ident {
+        Ident { name: name.name, span: self.span(name.span) }
+    }
+
+    fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
+        if let CmdKind::Assign { lhss, .. } = &c.kind {
+            for l in lhss.iter() {
+                if matches!(l, AssignLhs::Select { .. })
+                    && let Some(Ref::Var(v)) = self.typed.referent(lhs_root(l))
+                    && has_poly_map(&self.typed.symbols().var(v).ty)
+                {
+                    self.unsupported = true;
+                }
+            }
+        }
+        None
+    }
+
+    fn ty(&mut self, t: &ast::Type) -> Option<ast::Type> {
+        self.type_hook(t)
+    }
+}
+
+impl Mono<'_> {
+    /// The round's declarations, with each polymorphic map's type, selectors, updates and
+    /// their axioms added.
+    fn finish(mut self, mut decls: Vec<Decl>) -> Vec<Decl> {
+        let span = Span { file: crate::ast::FileId(0), start: 0, end: 0 };
+        let span = decls.first().map_or(span, |d| d.span());
+        for m in 0..self.maps.len() {
+            let name = self.maps[m].name;
+            decls.push(Decl::Type(Box::new(ast::TypeDecl {
+                attrs: Box::new([]),
+                name: Ident { name, span: fresh_span(span) },
+                params: Box::new([]),
+                synonym: None,
+                span,
+            })));
+            let sort = || ast::Type {
+                kind: TypeKind::Named { name: Ident { name, span: fresh_span(span) }, args: Box::new([]) },
+                span: fresh_span(span),
+            };
+            let fields = self.maps[m].fields.clone();
+            let field_types: Vec<ast::Type> = fields.iter().map(|(t, _, _)| self.ast_type(t, span)).collect();
+            let param = |n: &str, ty: ast::Type| FnParam {
+                attrs: Box::new([]),
+                name: Some(Ident::new(n, fresh_span(span))),
+                ty,
+                span,
+            };
+            let unnamed = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span };
+            let function = |name: Symbol, params: Vec<FnParam>, result: FnParam| {
+                Decl::Function(Box::new(FunctionDecl {
+                    revealed: false,
+                    attrs: Box::new([]),
+                    name: Ident { name, span: fresh_span(span) },
+                    type_params: Box::new([]),
+                    params: params.into(),
+                    result,
+                    returns_form: false,
+                    body: None,
+                    uses: None,
+                    span,
+                }))
+            };
+            for (k, (_, select, update)) in fields.iter().enumerate() {
+                decls.push(function(*select, vec![param("m", sort())], unnamed(field_types[k].clone())));
+                decls.push(function(
+                    *update,
+                    vec![param("m", sort()), param("v", field_types[k].clone())],
+                    unnamed(sort()),
+                ));
+            }
+            // An update sets its own field and keeps the others.
+            for (k, (_, _, update)) in fields.iter().enumerate() {
+                for (j, (_, select, _)) in fields.iter().enumerate() {
+                    let var =
+                        |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, fresh_span(span))), span, id: NodeId::NONE };
+                    let call = |f: Symbol, args: Vec<Expr>| Expr {
+                        kind: ExprKind::Call { func: f, args: args.into() },
+                        span: fresh_span(span),
+                        id: NodeId::NONE,
+                    };
+                    let updated = call(*update, vec![var("m"), var("v")]);
+                    let lhs = call(*select, vec![updated.clone()]);
+                    let rhs = if j == k { var("v") } else { call(*select, vec![var("m")]) };
+                    let body = Expr {
+                        kind: ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(lhs), rhs: Box::new(rhs) },
+                        span,
+                        id: NodeId::NONE,
+                    };
+                    let group = |n: &str, ty: ast::Type| VarGroup {
+                        attrs: Box::new([]),
+                        names: Box::new([Ident::new(n, fresh_span(span))]),
+                        ty,
+                        where_clause: None,
+                        span,
+                    };
+                    let q = Quantifier {
+                        kind: QuantKind::Forall,
+                        type_params: Box::new([]),
+                        vars: Box::new([group("m", sort()), group("v", field_types[k].clone())]),
+                        attrs: Box::new([]),
+                        triggers: Box::new([Trigger { positive: true, exprs: Box::new([updated]), span }]),
+                        body,
+                    };
+                    decls.push(Decl::Axiom(Box::new(AxiomDecl {
+                        hideable: false,
+                        attrs: Box::new([]),
+                        expr: Expr { kind: ExprKind::Quant(Box::new(q)), span, id: NodeId::NONE },
+                        span,
+                    })));
+                }
+            }
+        }
+        decls
+    }
+}
+
+/// Binds `params` in `pattern` so that it equals `actual`; false when they cannot match.
+fn match_type(pattern: &Type, actual: &Type, params: &[TypeVarId], found: &mut FxHashMap<TypeVarId, Type>) -> bool {
+    match (pattern, actual) {
+        (Type::Var(v), _) if params.contains(v) => match found.get(v) {
+            Some(t) => t == actual,
+            None => {
+                found.insert(*v, actual.clone());
+                true
+            }
+        },
+        (Type::Ctor(c, a), Type::Ctor(d, b)) => {
+            c == d && a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| match_type(x, y, params, found))
+        }
+        (Type::Map(m), Type::Map(n)) => {
+            m.type_params == n.type_params
+                && m.args.len() == n.args.len()
+                && m.args.iter().zip(&n.args).all(|(x, y)| match_type(x, y, params, found))
+                && match_type(&m.result, &n.result, params, found)
+        }
+        _ => pattern == actual,
+    }
+}
+
+/// Whether `t` has no free type variables.
+fn is_closed(t: &Type) -> bool {
+    fn go(t: &Type, bound: &mut Vec<TypeVarId>) -> bool {
+        match t {
+            Type::Var(v) => bound.contains(v),
+            Type::Ctor(_, args) => args.iter().all(|a| go(a, bound)),
+            Type::Map(m) => {
+                let n = bound.len();
+                bound.extend(m.type_params.iter().copied());
+                let ok = m.args.iter().all(|a| go(a, bound)) && go(&m.result, bound);
+                bound.truncate(n);
+                ok
+            }
+            Type::Synonym(s) => go(&s.expansion, bound),
+            Type::Proxy(_) => false,
+            _ => true,
+        }
+    }
+    go(t, &mut Vec::new())
+}
+
+fn written_poly_map(t: &ast::Type) -> bool {
+    match &t.kind {
+        TypeKind::Map(m) => {
+            !m.type_params.is_empty() || m.args.iter().any(written_poly_map) || written_poly_map(&m.result)
+        }
+        TypeKind::Named { args, .. } => args.iter().any(written_poly_map),
+        _ => false,
+    }
+}
+
+/// `t` with `subst` applied, synonyms expanded and the binders of map types renamed by
+/// depth, so that alpha-equivalent types are equal.
+fn canon(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> Type {
+    match t.expanded() {
+        Type::Var(v) => match subst.get(v) {
+            Some(Type::Var(w)) if w.0 >= CANON_BASE => Type::Var(*w),
+            Some(t) => canon(t, &FxHashMap::default(), depth),
+            None => Type::Var(*v),
+        },
+        Type::Ctor(c, args) => Type::Ctor(*c, args.iter().map(|a| canon(a, subst, depth)).collect()),
+        Type::Map(m) => {
+            let mut inner = subst.clone();
+            let mut params = Vec::with_capacity(m.type_params.len());
+            for (i, p) in m.type_params.iter().enumerate() {
+                let id = TypeVarId(CANON_BASE + depth * 64 + i as u32);
+                inner.insert(*p, Type::Var(id));
+                params.push(id);
+            }
+            let subst = if params.is_empty() { subst } else { &inner };
+            let depth = if params.is_empty() { depth } else { depth + 1 };
+            Type::Map(Rc::new(MapType {
+                type_params: params,
+                args: m.args.iter().map(|a| canon(a, subst, depth)).collect(),
+                result: canon(&m.result, subst, depth),
+            }))
+        }
+        other => other.clone(),
+    }
+}
+
+/// A type as part of an instance name.
+fn type_name(t: &Type) -> String {
+    match t {
+        Type::Bool => "bool".into(),
+        Type::Int => "int".into(),
+        Type::Real => "real".into(),
+        Type::Bv(n) => format!("bv{n}"),
+        Type::Float { significand, exponent } => format!("float{significand}e{exponent}"),
+        Type::RMode => "rmode".into(),
+        Type::String => "string".into(),
+        Type::RegEx => "regex".into(),
+        Type::Ctor(c, args) => {
+            let mut s = format!("T{}", c.0);
+            for a in args.iter() {
+                s.push('_');
+                s.push_str(&type_name(a));
+            }
+            s
+        }
+        Type::Map(m) => {
+            let args: Vec<String> = m.args.iter().map(type_name).collect();
+            format!("Map${}${}$", args.join("$"), type_name(&m.result))
+        }
+        Type::Var(v) => format!("V{}", v.0),
+        Type::Synonym(s) => type_name(&s.expansion),
+        Type::Proxy(_) => "P".into(),
+    }
+}
