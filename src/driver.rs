@@ -152,6 +152,7 @@ fn verify(
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
         infer_modifies: options.infer_modifies,
+        remove_empty_blocks: options.remove_empty_blocks,
         session_per_implementation: options.prover_log.as_ref().is_some_and(|l| l.contains("@PROC@")),
     };
     // The log of a session opened after a fault continues the run's log.

@@ -32,6 +32,8 @@ pub struct VerifyOptions {
     pub no_procs: Vec<String>,
     /// `/inferModifies`
     pub infer_modifies: bool,
+    /// `/removeEmptyBlocks` (on unless `:0`).
+    pub remove_empty_blocks: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
     pub session_per_implementation: bool,
 }
@@ -337,7 +339,9 @@ fn verify_implementation<'a>(
 
     let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies, assumptions: &facts.assumptions };
     let mut passive = passify::run(&cx, enc, &blocks)?;
-    passify::remove_empty_blocks(&mut passive.blocks);
+    if options.remove_empty_blocks {
+        passify::remove_empty_blocks(&mut passive.blocks);
+    }
     let proc_attrs = match &typed.program.decls[proc.decl.0 as usize] {
         Decl::Procedure(p) => &p.attrs[..],
         _ => &[],
