@@ -854,6 +854,13 @@ mod tests {
     }
 
     #[test]
+    fn reserved_names_are_prefixed() {
+        assert_eq!(quote("store"), "|q@store|");
+        assert_eq!(quote("x"), "|x|");
+        assert_eq!(quote("a|b\\c"), "|a_b_c|");
+    }
+
+    #[test]
     fn nested_stores() {
         assert_eq!(store("m", &["i".into(), "j".into()], "v".into()), "(store m i (store (select m i) j v))");
     }
