@@ -39,9 +39,11 @@ use crate::ast::{
     self, AssignLhs, AxiomDecl, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FnParam, FunctionDecl, Ident,
     NodeId, Program, QuantKind, Quantifier, Span, Spec, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
 };
-use crate::cli::{Options, TypeEncoding};
+use crate::cli::{Inlining, Options, TypeEncoding};
 use crate::typeck::types::MapType;
-use crate::typeck::{FunctionId, Outcome, Pos, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram};
+use crate::typeck::{
+    FunctionId, Outcome, Pos, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
+};
 
 /// Rounds and instances before giving up (Boogie's expanding type cycles never stop).
 const MAX_ROUNDS: usize = 32;
@@ -50,6 +52,9 @@ const MAX_INSTANCES: usize = 2000;
 /// Type variable ids for the binders of canonical map types: alpha-equivalent map types are
 /// then equal.
 const CANON_BASE: u32 = 0xF000_0000;
+
+/// Type constructor ids for the fresh types a polymorphic implementation is verified at.
+const FRESH_BASE: u32 = 0xF000_0000;
 
 pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
     if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic || !handled(typed) {
@@ -69,7 +74,7 @@ pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result
             }
         }
     };
-    let mut mono = Mono::new(typed);
+    let mut mono = Mono::new(typed, options.inline != Inlining::None);
     for _ in 0..MAX_ROUNDS {
         let before = mono.size();
         let decls = mono.round();
@@ -107,8 +112,7 @@ fn needs_monomorphization(t: &Type) -> bool {
 /// What this pass leaves to vcgen's refusals.
 fn handled(typed: &TypedProgram) -> bool {
     let s = typed.symbols();
-    s.procedures.iter().all(|p| p.type_params.is_empty())
-        && s.implementations.iter().all(|i| i.type_params.is_empty())
+    s.implementations.iter().all(|i| i.procedure.is_some())
         && typed.program.decls.iter().all(|d| match d {
             Decl::Datatype(d) => d.type_params.is_empty(),
             _ => true,
@@ -281,10 +285,19 @@ struct Mono<'a> {
     ctors: FxHashMap<TypeCtorId, Vec<Vec<Type>>>,
     ctor_seen: FxHashSet<Type>,
     taken: FxHashSet<Symbol>,
+    /// Whether `{:inline}` procedures are inlined (their instances then need bodies).
+    inlining: bool,
+    procedures: FxHashMap<(ProcedureId, Vec<Type>), Symbol>,
+    procedure_order: Vec<(ProcedureId, Vec<Type>)>,
+    /// Procedure instances whose implementation is instantiated too.
+    with_body: FxHashSet<(ProcedureId, Vec<Type>)>,
+    /// The uninterpreted types polymorphic implementations are verified at (Boogie's
+    /// `T_uid`), by position among the type parameters.
+    fresh_types: Vec<Symbol>,
 }
 
 impl<'a> Mono<'a> {
-    fn new(typed: &'a TypedProgram) -> Mono<'a> {
+    fn new(typed: &'a TypedProgram, inlining: bool) -> Mono<'a> {
         let s = typed.symbols();
         let taken = s
             .functions_by_name
@@ -306,11 +319,18 @@ impl<'a> Mono<'a> {
             ctors: FxHashMap::default(),
             ctor_seen: FxHashSet::default(),
             taken,
+            inlining,
+            procedures: FxHashMap::default(),
+            procedure_order: Vec::new(),
+            with_body: FxHashSet::default(),
+            fresh_types: Vec::new(),
         }
     }
 
     fn size(&self) -> usize {
         self.function_order.len()
+            + self.procedure_order.len()
+            + self.with_body.len()
             + self.maps.iter().map(|m| 1 + m.instances.len()).sum::<usize>()
             + self.ctor_seen.len()
     }
@@ -369,6 +389,9 @@ impl<'a> Mono<'a> {
             Type::RMode => named("rmode", Box::new([])),
             Type::String => named("string", Box::new([])),
             Type::RegEx => named("regex", Box::new([])),
+            Type::Ctor(c, _) if c.0 >= FRESH_BASE => {
+                named(self.fresh_types[(c.0 - FRESH_BASE) as usize].as_str(), Box::new([]))
+            }
             Type::Ctor(c, args) => {
                 let name = self.typed.symbols().type_ctors[c.0 as usize].name.name;
                 let args = args.iter().map(|a| self.ast_type(a, span)).collect();
@@ -510,9 +533,18 @@ impl<'a> Mono<'a> {
 
     fn round(&mut self) -> Vec<Decl> {
         let typed = self.typed;
+        self.verification_instances();
         let mut decls = Vec::new();
         for decl in &typed.program.decls {
             let d = match decl {
+                Decl::Procedure(p) if !p.type_params.is_empty() => {
+                    decls.push(None);
+                    continue;
+                }
+                Decl::Implementation(i) if !i.type_params.is_empty() => {
+                    decls.push(None);
+                    continue;
+                }
                 Decl::Function(f) if !f.type_params.is_empty() => {
                     decls.push(None);
                     continue;
@@ -570,6 +602,13 @@ impl<'a> Mono<'a> {
             instances.entry(f).or_default().push(Decl::Function(Box::new(new)));
             i += 1;
         }
+        let mut procedures = Vec::new();
+        let mut i = 0;
+        while i < self.procedure_order.len() && !self.unsupported && self.size() <= MAX_INSTANCES {
+            let (p, inst) = self.procedure_order[i].clone();
+            procedures.extend(self.procedure_instance(p, &inst));
+            i += 1;
+        }
         // Instances where the polymorphic declaration was.
         let mut out = Vec::new();
         for (decl, new) in typed.program.decls.iter().zip(decls) {
@@ -584,7 +623,132 @@ impl<'a> Mono<'a> {
                 }
             }
         }
+        out.extend(procedures);
         out
+    }
+
+    /// Polymorphic implementations that are verified are verified at fresh uninterpreted
+    /// types, shared by position (Boogie's `Initialize`).
+    fn verification_instances(&mut self) {
+        let typed = self.typed;
+        for info in &typed.symbols().implementations {
+            let Some(p) = info.procedure else { continue };
+            let n = typed.symbols().procedure(p).type_params.len();
+            if n == 0 {
+                continue;
+            }
+            let attrs = |d: crate::typeck::DeclIndex| match &typed.program.decls[d.0 as usize] {
+                Decl::Procedure(d) => d.attrs.clone(),
+                Decl::Implementation(d) => d.attrs.clone(),
+                _ => Box::new([]),
+            };
+            let (own, proc_attrs) = (attrs(info.decl), attrs(typed.symbols().procedure(p).decl));
+            let skip = own.iter().chain(proc_attrs.iter()).any(|a| {
+                (a.key == "inline" && self.inlining)
+                    || (a.key == "verify"
+                        && matches!(&a.params[..], [ast::AttrParam::Expr(Expr { kind: ExprKind::BoolLit(false), .. })]))
+            });
+            if skip {
+                continue;
+            }
+            while self.fresh_types.len() < n {
+                let name = typed.symbols().type_vars
+                    [info.type_params.get(self.fresh_types.len()).map_or(0, |v| v.0 as usize)]
+                .name
+                .name;
+                let name = self.fresh_name(format!("{name}_{}", self.fresh_types.len()));
+                self.fresh_types.push(name);
+            }
+            let inst: Vec<Type> =
+                (0..n).map(|k| Type::Ctor(TypeCtorId(FRESH_BASE + k as u32), Rc::from(Vec::new()))).collect();
+            self.procedure_instance_name(p, inst.clone());
+            self.with_body.insert((p, inst));
+        }
+    }
+
+    fn procedure_instance_name(&mut self, p: ProcedureId, inst: Vec<Type>) -> Symbol {
+        if let Some(&name) = self.procedures.get(&(p, inst.clone())) {
+            return name;
+        }
+        let base = self.typed.symbols().procedure(p).name.name;
+        let name = self.fresh_name(format!(
+            "{}_{}",
+            base,
+            inst.iter().map(|t| self.type_name(t)).collect::<Vec<_>>().join("_")
+        ));
+        self.procedures.insert((p, inst.clone()), name);
+        self.procedure_order.push((p, inst));
+        name
+    }
+
+    fn type_name(&self, t: &Type) -> String {
+        match t {
+            Type::Ctor(c, _) if c.0 >= FRESH_BASE => self.fresh_types[(c.0 - FRESH_BASE) as usize].to_string(),
+            t => type_name(t),
+        }
+    }
+
+    /// The procedure `p` at `inst`, with its implementations when they are needed.
+    fn procedure_instance(&mut self, p: ProcedureId, inst: &[Type]) -> Vec<Decl> {
+        let typed = self.typed;
+        let key = (p, inst.to_vec());
+        let name = self.procedures[&key];
+        let with_body = self.with_body.contains(&key);
+        let info = typed.symbols().procedure(p);
+        let saved =
+            std::mem::replace(&mut self.sigma, info.type_params.iter().copied().zip(inst.iter().cloned()).collect());
+        let copy = std::mem::replace(&mut self.copy, true);
+        let mut out = Vec::new();
+        if let Decl::Procedure(d) = &typed.program.decls[info.decl.0 as usize] {
+            for imp in typed.symbols().implementations.iter().filter(|i| i.decl == info.decl) {
+                self.sigma.extend(imp.type_params.iter().copied().zip(inst.iter().cloned()));
+            }
+            out.push(Decl::Procedure(Box::new(ast::ProcedureDecl {
+                pure: d.pure,
+                attrs: rewrite::attrs(self, &d.attrs),
+                name: Ident { name, span: fresh_span(d.name.span) },
+                type_params: Box::new([]),
+                ins: self.binders(&d.ins),
+                outs: self.binders(&d.outs),
+                specs: d.specs.iter().map(|s| self.spec(s)).collect(),
+                body: if with_body { d.body.as_ref().map(|b| self.body(b)) } else { None },
+                span: d.span,
+            })));
+        } else {
+            self.unsupported = true;
+        }
+        if with_body {
+            for imp in typed.symbols().implementations.iter().filter(|i| i.procedure == Some(p)) {
+                let Decl::Implementation(d) = &typed.program.decls[imp.decl.0 as usize] else { continue };
+                self.sigma.extend(imp.type_params.iter().copied().zip(inst.iter().cloned()));
+                out.push(Decl::Implementation(Box::new(ast::ImplementationDecl {
+                    attrs: rewrite::attrs(self, &d.attrs),
+                    name: Ident { name, span: fresh_span(d.name.span) },
+                    type_params: Box::new([]),
+                    ins: self.binders(&d.ins),
+                    outs: self.binders(&d.outs),
+                    body: self.body(&d.body),
+                    span: d.span,
+                })));
+            }
+        }
+        self.sigma = saved;
+        self.copy = copy;
+        out
+    }
+
+    /// Variable groups of binders: in a copy, the names get positions of their own.
+    fn binders(&mut self, groups: &[VarGroup]) -> Box<[VarGroup]> {
+        groups
+            .iter()
+            .map(|g| VarGroup {
+                attrs: rewrite::attrs(self, &g.attrs),
+                names: g.names.iter().map(|n| Ident { name: n.name, span: self.span(n.span) }).collect(),
+                ty: self.written_type(&g.ty),
+                where_clause: g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(self, w))),
+                span: g.span,
+            })
+            .collect()
     }
 
     /// A function declaration: as it is, or the instance `inst` of it.
@@ -669,7 +833,15 @@ impl<'a> Mono<'a> {
 
     fn body(&mut self, b: &Body) -> Body {
         Body {
-            locals: b.locals.iter().map(|l| rewrite::local_vars(self, l)).collect(),
+            locals: b
+                .locals
+                .iter()
+                .map(|l| ast::LocalVars {
+                    attrs: rewrite::attrs(self, &l.attrs),
+                    groups: self.binders(&l.groups),
+                    span: l.span,
+                })
+                .collect(),
             stmts: rewrite::stmt_list(self, &b.stmts),
             span: b.span,
         }
@@ -812,17 +984,7 @@ impl<'a> Mono<'a> {
 
     /// A quantifier copied with fresh binders, under the current substitution.
     fn quantifier_copy(&mut self, q: &Quantifier) -> Quantifier {
-        let vars = q
-            .vars
-            .iter()
-            .map(|g| VarGroup {
-                attrs: rewrite::attrs(self, &g.attrs),
-                names: g.names.iter().map(|n| Ident { name: n.name, span: fresh_span(n.span) }).collect(),
-                ty: self.written_type(&g.ty),
-                where_clause: g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(self, w))),
-                span: g.span,
-            })
-            .collect();
+        let vars = self.binders(&q.vars);
         Quantifier {
             kind: q.kind,
             type_params: Box::new([]),
@@ -1029,11 +1191,28 @@ impl rewrite::Rewriter for Mono<'_> {
         }
     }
 
+    fn label(&mut self, name: &Ident) -> Ident {
+        Ident { name: name.name, span: self.span(name.span) }
+    }
+
     fn var(&mut self, name: &Ident) -> Ident {
         Ident { name: name.name, span: self.span(name.span) }
     }
 
     fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
+        if let CmdKind::ParCall { calls } = &c.kind
+            && calls.iter().any(|call| self.polymorphic_callee(call).is_some())
+        {
+            self.unsupported = true;
+        }
+        if let CmdKind::Call(call) = &c.kind
+            && let Some(p) = self.polymorphic_callee(call)
+        {
+            let name = self.call_instance(p, call);
+            let mut new = rewrite::call_cmd(self, call);
+            new.callee = Ident { name, span: fresh_span(call.callee.span) };
+            return Some(vec![Cmd { kind: CmdKind::Call(Box::new(new)), span: c.span }]);
+        }
         if let CmdKind::Assign { lhss, .. } = &c.kind {
             for l in lhss.iter() {
                 if matches!(l, AssignLhs::Select { .. })
@@ -1053,11 +1232,76 @@ impl rewrite::Rewriter for Mono<'_> {
 }
 
 impl Mono<'_> {
+    fn polymorphic_callee(&self, call: &ast::CallCmd) -> Option<ProcedureId> {
+        match self.typed.referent(&call.callee) {
+            Some(Ref::Procedure(p)) if !self.typed.symbols().procedure(p).type_params.is_empty() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The instance of `p` that `call` calls: its in-parameters' types matched against the
+    /// arguments' and its out-parameters' against the targets'.
+    fn call_instance(&mut self, p: ProcedureId, call: &ast::CallCmd) -> Symbol {
+        let typed = self.typed;
+        let info = typed.symbols().procedure(p);
+        let mut found = FxHashMap::default();
+        let mut pairs: Vec<(Type, Type)> = Vec::new();
+        for (v, a) in info.ins.iter().zip(call.args.iter()) {
+            pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(typed.type_of(a.id))));
+        }
+        for (v, o) in info.outs.iter().zip(call.outs.iter()) {
+            match typed.referent(o) {
+                Some(Ref::Var(w)) => {
+                    pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(&typed.symbols().var(w).ty)))
+                }
+                _ => self.unsupported = true,
+            }
+        }
+        for (pattern, actual) in &pairs {
+            if !match_type(&canon(pattern, &FxHashMap::default(), 0), actual, &info.type_params, &mut found) {
+                self.unsupported = true;
+            }
+        }
+        let inst: Vec<Type> = info.type_params.iter().map(|v| found.get(v).cloned().unwrap_or(Type::Int)).collect();
+        if info.type_params.iter().any(|v| !found.contains_key(v)) || inst.iter().any(|t| !is_closed(t)) {
+            self.unsupported = true;
+        }
+        let name = self.procedure_instance_name(p, inst.clone());
+        let inlined = self.inlining
+            && typed.symbols().implementations.iter().any(|i| {
+                i.procedure == Some(p)
+                    && match &typed.program.decls[i.decl.0 as usize] {
+                        Decl::Procedure(d) => d.attrs.iter().any(|a| a.key == "inline"),
+                        Decl::Implementation(d) => {
+                            d.attrs.iter().any(|a| a.key == "inline")
+                                || match &typed.program.decls[info.decl.0 as usize] {
+                                    Decl::Procedure(pd) => pd.attrs.iter().any(|a| a.key == "inline"),
+                                    _ => false,
+                                }
+                        }
+                        _ => false,
+                    }
+            });
+        if inlined {
+            self.with_body.insert((p, inst));
+        }
+        name
+    }
+
     /// The round's declarations, with each polymorphic map's type, selectors, updates and
     /// their axioms added.
     fn finish(mut self, mut decls: Vec<Decl>) -> Vec<Decl> {
         let span = Span { file: crate::ast::FileId(0), start: 0, end: 0 };
         let span = decls.first().map_or(span, |d| d.span());
+        for name in &self.fresh_types {
+            decls.push(Decl::Type(Box::new(ast::TypeDecl {
+                attrs: Box::new([]),
+                name: Ident { name: *name, span: fresh_span(span) },
+                params: Box::new([]),
+                synonym: None,
+                span,
+            })));
+        }
         for m in 0..self.maps.len() {
             let name = self.maps[m].name;
             decls.push(Decl::Type(Box::new(ast::TypeDecl {
