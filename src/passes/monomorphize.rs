@@ -15,19 +15,22 @@
 //!   only; `==` on such values compares the fields. Boogie uses a one-constructor datatype;
 //!   these axioms hold of that datatype, so every counterexample Boogie can find is a model
 //!   here too and nothing verifies that Boogie rejects.
+//! - a polymorphic procedure is instantiated at the types of each call (its implementation too
+//!   when it is inlined), and a polymorphic implementation that is verified is verified at
+//!   fresh uninterpreted types, shared by position (Boogie's `T_uid`).
 //!
 //! Map assignments through a polymorphic map (`p[13] := 5`) are first written as stores
 //! (`p := p[13 := 5]`) and checked again, so that their instantiations are known.
 //!
 //! What it does not handle leaves the program as it is, for vcgen to refuse implementation by
-//! implementation as before: polymorphic procedures and implementations, polymorphic
-//! datatypes and lambdas, `/typeEncoding` other than monomorphic (Boogie then encodes the
-//! types instead), and instantiations that do not reach a fixpoint within a bound (where Boogie
+//! implementation as before: polymorphic datatypes and lambdas, parallel calls of polymorphic
+//! procedures, `/typeEncoding` other than monomorphic (Boogie then encodes the types
+//! instead), and instantiations that do not reach a fixpoint within a bound (where Boogie
 //! reports an expanding type cycle).
 //!
-//! How: each round copies every monomorphic declaration and every function instance known so
-//! far through [`rewrite`], registering the instances it meets; rounds repeat until a round
-//! meets nothing new, and that round's copy is the result. Identifiers in copies that may
+//! How: each round copies every monomorphic declaration and every function and procedure
+//! instance known so far through [`rewrite`], registering the instances it meets; rounds
+//! repeat until a round meets nothing new, and that round's copy is the result. Identifiers in copies that may
 //! occur more than once (instances) get fresh positions ([`fresh_span`]).
 
 use std::rc::Rc;
