@@ -45,6 +45,8 @@ pub(crate) struct PipeTransport {
     scanner: Scanner,
     closed: Option<String>,
     stderr_tail: Arc<Mutex<Vec<u8>>>,
+    /// The thread collecting `stderr_tail`: finished once the solver's stderr is closed.
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
     name: String,
 }
 
@@ -114,11 +116,11 @@ impl PipeTransport {
             }
         });
 
-        if spawned.is_err() || reader.is_err() || errors.is_err() {
+        let (Ok(_), Ok(_), Ok(errors)) = (spawned, reader, errors) else {
             let _ = child.kill();
             let _ = child.wait();
             return Err("cannot start the threads that talk to the solver".into());
-        }
+        };
         Ok(PipeTransport {
             child,
             input: Some(input),
@@ -127,6 +129,7 @@ impl PipeTransport {
             scanner: Scanner::default(),
             closed: None,
             stderr_tail,
+            stderr_reader: Some(errors),
             name: path.to_string(),
         })
     }
@@ -145,6 +148,10 @@ impl PipeTransport {
                 Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
                 Err(_) => break,
             }
+        }
+        // What it said last on stderr may still be on its way to the reader thread.
+        while Instant::now() < deadline && self.stderr_reader.as_ref().is_some_and(|r| !r.is_finished()) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
         }
         let mut text = format!("{} ({}", why, self.name);
         match status {
