@@ -223,8 +223,8 @@ pub struct Expr {
     pub id: NodeId,
 }
 
-/// Numbers an [`Expr`] within one program. Like [`Span`], it takes no part in `==` or hashing:
-/// trees compare by structure.
+/// Numbers an [`Expr`] within one program. Like [`Span`], it takes no part in `==`: trees
+/// compare by structure.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NodeId(pub u32);
 
@@ -236,15 +236,12 @@ impl NodeId {
     }
 }
 
+/// Always equal, so that trees compare by structure. Not `Eq` or `Hash`: a side table keyed
+/// by expression uses [`NodeId::index`] (or `.0`), never the id itself.
 impl PartialEq for NodeId {
     fn eq(&self, _other: &NodeId) -> bool {
         true
     }
-}
-impl Eq for NodeId {}
-
-impl std::hash::Hash for NodeId {
-    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

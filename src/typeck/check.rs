@@ -1296,7 +1296,7 @@ impl<'a> Checker<'a> {
             let (_, inst) = self.instantiation(i);
             let node = self.insts[i].node;
             if node.0 != NodeId::NONE.0 {
-                typing.instantiations.insert(node, inst.iter().map(|t| self.u.zonk(t)).collect());
+                typing.instantiations.insert(node.0, inst.iter().map(|t| self.u.zonk(t)).collect());
             }
         }
         (typing, self.diags)

@@ -307,9 +307,9 @@ pub struct Resolution {
 pub struct Typing {
     /// The type of every expression, by [`NodeId`].
     pub expr_types: Vec<Type>,
-    /// For each use of a polymorphic function or map (by [`NodeId`] of the call or select
-    /// expression), the types its type parameters were instantiated with, in order.
-    pub instantiations: FxHashMap<NodeId, Vec<Type>>,
+    /// For each use of a polymorphic function or map (by the number, `NodeId::0`, of the call
+    /// or select expression), the types its type parameters were instantiated with, in order.
+    pub instantiations: FxHashMap<u32, Vec<Type>>,
 }
 
 /// A resolved and type-checked program: the tree as parsed, plus side tables.
@@ -363,4 +363,29 @@ pub fn run(mut program: Program, options: &TypeckOptions, stop_after_resolution:
         return Outcome::TypecheckFailed { diagnostics, summary: !checked.dependency_errors };
     }
     Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: checked.typing }), diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+
+    fn typed(text: &str) -> TypedProgram {
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.bpl", "t.bpl", text.to_string());
+        let program = crate::parser::parse(&mut sources, file, &[]).expect("parses");
+        match run(program, &TypeckOptions::default(), false) {
+            Outcome::Typed(typed, _) => *typed,
+            _ => panic!("does not type-check"),
+        }
+    }
+
+    #[test]
+    fn every_polymorphic_use_keeps_its_own_instantiation() {
+        let typed = typed("function id<T>(x: T): T;\naxiom id(1) == 1 && id(true);\n");
+        let mut insts: Vec<String> =
+            typed.typing.instantiations.values().map(|i| format!("{}", i[0].display(typed.symbols()))).collect();
+        insts.sort();
+        assert_eq!(insts, ["bool", "int"]);
+    }
 }
