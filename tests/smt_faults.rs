@@ -225,6 +225,7 @@ fn canned_get_value_and_the_log() {
 
 #[test]
 fn canned_faults_kill_the_session() {
+    let _serial = serial();
     let mut s = canned::start([Reply::Timeout], Dialect::Generic, &quick(), None);
     assert_eq!(s.check_sat(&ONE_SECOND), Answer::Timeout);
     assert_eq!(s.dead(), Some("no answer within the time limit"));
@@ -241,6 +242,13 @@ fn on_path(binary: &str) -> bool {
 
 /// The backends to compare, with the binary each replays its log in. A missing binary is
 /// skipped with a note (the project's test command installs both).
+/// In-process Z3 keeps some parameters (`:timeout` among them) for the whole process, so the
+/// tests that run every backend, and set time limits, run one at a time.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SERIAL.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn backends() -> Vec<(&'static str, SolverChoice)> {
     let mut all = vec![("in-process", SolverChoice::Z3InProcess)];
     for (name, choice) in [("z3", SolverChoice::z3_process()), ("cvc5", SolverChoice::cvc5_process())] {
@@ -274,6 +282,7 @@ fn conversation(s: &mut dyn Session) -> Vec<String> {
 
 #[test]
 fn backends_answer_alike() {
+    let _serial = serial();
     let expected = ["Sat", r#"Ok(["4", "(- 3)", "1", "false"])"#, "Unsat", "Unsat", "Sat", r#"Ok(["7"])"#, "None"];
     for (name, choice) in backends() {
         let mut s = start(&choice);
@@ -308,6 +317,7 @@ fn sessions_in_parallel_threads_answer_alike() {
 
 #[test]
 fn backends_report_incomplete_quantifier_reasoning() {
+    let _serial = serial();
     for (name, choice) in backends() {
         let mut s = start(&choice);
         s.send("(declare-fun f (Int) Int)\n(assert (forall ((z Int)) (! (> (f z) (f (+ z 1))) :pattern ((f z)))))\n");
@@ -323,6 +333,7 @@ fn backends_report_incomplete_quantifier_reasoning() {
 
 #[test]
 fn backends_pass_over_warnings() {
+    let _serial = serial();
     for (name, choice) in backends() {
         let mut s = start(&choice);
         s.send("(declare-fun f (Int) Int)\n(declare-fun y () Int)\n");
@@ -338,6 +349,7 @@ fn backends_pass_over_warnings() {
 
 #[test]
 fn backends_report_errors_as_failures() {
+    let _serial = serial();
     for (name, choice) in backends() {
         let mut s = start(&choice);
         s.send("(declare-fun x () Int)\n(assert (> x undeclared))\n");
@@ -375,6 +387,7 @@ fn hard_query(name: &str) -> String {
 
 #[test]
 fn backends_time_out_at_the_limit_and_go_on() {
+    let _serial = serial();
     for (name, choice) in backends() {
         let mut s = start(&choice);
         s.send("(push 1)\n");
@@ -392,6 +405,7 @@ fn backends_time_out_at_the_limit_and_go_on() {
 /// only the watchdog (a kill over a pipe, `Z3_interrupt` in-process) can stop the query.
 #[test]
 fn the_watchdog_stops_a_solver_whose_own_limit_does_not() {
+    let _serial = serial();
     for (name, choice) in backends() {
         let mut s = start(&choice);
         s.send("(declare-fun x () Int)\n(push 1)\n");
@@ -408,6 +422,7 @@ fn the_watchdog_stops_a_solver_whose_own_limit_does_not() {
 
 #[test]
 fn z3_backends_report_out_of_resource() {
+    let _serial = serial();
     for (name, choice) in backends().into_iter().filter(|(name, _)| *name != "cvc5") {
         let mut s = start(&choice);
         s.send(&hard_query(name));
@@ -419,6 +434,7 @@ fn z3_backends_report_out_of_resource() {
 
 #[test]
 fn prover_logs_replay_stand_alone() {
+    let _serial = serial();
     let dir = std::env::temp_dir().join(format!("rboogie-smt-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (name, choice) in backends() {
