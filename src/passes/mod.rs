@@ -12,7 +12,10 @@
 //! (STYLE's "re-check after every pass"). Nodes a pass creates inherit the span of the node
 //! they replace.
 
+mod erase_types;
 pub mod inline;
+mod lambda;
+mod loop_unroll;
 mod monomorphize;
 mod rewrite;
 
@@ -68,7 +71,13 @@ impl PassError {
 pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
 
 /// Every pass, in the order they run.
-pub const PASSES: &[(&str, Pass)] = &[("monomorphize", monomorphize::run), ("inline", inline::run)];
+pub const PASSES: &[(&str, Pass)] = &[
+    ("lambda", lambda::run),
+    ("monomorphize", monomorphize::run),
+    ("erase-types", erase_types::run),
+    ("inline", inline::run),
+    ("unroll", loop_unroll::run),
+];
 
 /// Runs every pass, re-checking the program after each one that changed it; what the passes
 /// print goes to `out`.
