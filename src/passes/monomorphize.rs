@@ -1396,7 +1396,12 @@ impl Mono<'_> {
 }
 
 /// Binds `params` in `pattern` so that it equals `actual`; false when they cannot match.
-fn match_type(pattern: &Type, actual: &Type, params: &[TypeVarId], found: &mut FxHashMap<TypeVarId, Type>) -> bool {
+pub(super) fn match_type(
+    pattern: &Type,
+    actual: &Type,
+    params: &[TypeVarId],
+    found: &mut FxHashMap<TypeVarId, Type>,
+) -> bool {
     match (pattern, actual) {
         (Type::Var(v), _) if params.contains(v) => match found.get(v) {
             Some(t) => t == actual,
@@ -1451,7 +1456,7 @@ fn written_poly_map(t: &ast::Type) -> bool {
 
 /// `t` with `subst` applied, synonyms expanded and the binders of map types renamed by
 /// depth, so that alpha-equivalent types are equal.
-fn canon(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> Type {
+pub(super) fn canon(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> Type {
     match t.expanded() {
         Type::Var(v) => match subst.get(v) {
             Some(Type::Var(w)) if w.0 >= CANON_BASE => Type::Var(*w),
