@@ -28,9 +28,10 @@
 //! The callee's formals and locals become fresh locals of the caller named
 //! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
 //! Boogie's `ComputePrefix`). Copies of the callee's code keep the callee's spans, so errors
-//! point into the callee, except that every occurrence of a renamed variable gets a span of
-//! its own past the end of its file ([`super::fresh_span`]): resolution keys identifier
-//! occurrences by position, and two copies must not share one.
+//! point into the callee, except that every occurrence of a renamed variable and every label
+//! gets a span of its own past the end of its file ([`super::fresh_span`]): resolution keys
+//! identifier occurrences by position, and two copies must not share one (nor may the
+//! `Entry`/`Return` labels share the callee's name position, which names the procedure).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -396,13 +397,14 @@ impl<'a> Inliner<'a> {
                 modified.push(g);
             }
         }
+        let exit_label = Ident { name: named("Return"), span: fresh_span(at) };
         let mut renamer = Renamer {
             typed,
             map: &map,
             old_map: &old_map,
             in_old: false,
             label_prefix: here.clone(),
-            exit: Ident { name: named("Return"), span: at },
+            exit: exit_label,
             caller_names: &self.caller_names,
             shadowed: None,
         };
@@ -498,18 +500,13 @@ impl<'a> Inliner<'a> {
 
         let mut blocks = Vec::with_capacity(copied.blocks.len() + 2);
         blocks.push(BigBlock {
-            label: Some(Ident { name: named("Entry"), span: at }),
+            label: Some(Ident { name: named("Entry"), span: fresh_span(at) }),
             cmds: entry.into(),
             tail: None,
             span: at,
         });
         blocks.extend(copied.blocks.into_vec());
-        blocks.push(BigBlock {
-            label: Some(Ident { name: named("Return"), span: at }),
-            cmds: exit.into(),
-            tail: None,
-            span: at,
-        });
+        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: None, span: at });
         blocks
     }
 }
@@ -572,7 +569,7 @@ impl rewrite::Rewriter for Renamer<'_> {
     }
 
     fn label(&mut self, name: &Ident) -> Ident {
-        Ident { name: Symbol::intern(&format!("{}{}", self.label_prefix, name.name)), span: name.span }
+        Ident { name: Symbol::intern(&format!("{}{}", self.label_prefix, name.name)), span: fresh_span(name.span) }
     }
 
     fn return_tail(&mut self, attrs: &[Attribute], span: Span) -> Option<BlockTail> {
