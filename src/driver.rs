@@ -118,7 +118,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.no_typecheck {
         return Ok(0);
     }
-    let typed = match crate::passes::run(typed, options, out) {
+    let typed = match crate::passes::run(typed, options, &sources, out) {
         Ok(typed) => typed,
         Err(failure) => return failure.report(&sources, out),
     };

@@ -1,10 +1,658 @@
-//! Loop unrolling (stub; being written).
+//! Loop unrolling: `/loopUnroll:N` (Boogie's `LoopUnroll.UnrollLoops`, called from
+//! `Program.UnrollLoops` after inlining).
+//!
+//! Expects a type-checked program whose calls are inlined. Guarantees, when `/loopUnroll:N` is
+//! given, that every implementation the verifier can lower is replaced by an acyclic body of
+//! labeled blocks with gotos, the blocks Boogie's unroller builds, with Boogie's labels
+//! (`anon0#3`, `anon2_LoopBody#1`): execution traces print them. A path that would enter a
+//! loop for the `N+1`st time instead ends at a cut: the loop head's leading asserts and
+//! assumes (its invariant), then `assume false` (`assert false` under
+//! `/soundLoopUnrolling`), then `return`.
+//!
+//! How, as Boogie does it:
+//! - The body is lowered to Boogie's blocks by [`cfg::lower`] and coalesced by
+//!   [`cfg::coalesce`] (Boogie coalesces the program's blocks before inlining and unrolling),
+//!   and each block's commands are mapped back to the AST commands they came from.
+//! - A depth-first walk from the entry classifies each edge: a back edge goes to a block on
+//!   the walk's stack (that block is a cut point), every other edge is a forward edge. A block
+//!   with a literal `assert false` or `assume false` keeps its commands up to that one and has
+//!   no successors. Strongly connected components are taken over both kinds of edges.
+//! - Copies are made at levels `N` down to `0`, each block at most once per level, labeled
+//!   `label#level`. A copy's forward edge inside its component stays at its level, a forward
+//!   edge out of its component goes to level `N` (code after a loop is shared by all the
+//!   iterations that leave it), and a back edge goes one level down. At level 0 a cut point
+//!   is cut. The copies are listed in reverse order of completion, so the entry comes first.
+//! - Boogie's quirk kept: the level-`N` unroller does not see `/soundLoopUnrolling`, so with
+//!   `/loopUnroll:0` the cut is always `assume false`.
+//!
+//! `/printInstrumented` prints the program after unrolling, as Boogie does (only when
+//! `/loopUnroll` is given: rboogie has no other instrumentation to print).
+//!
+//! Beyond Boogie: when constant propagation over the unrolled blocks shows that every path
+//! into a loop reaches its cut and none leaves it (a loop with a constant bound above `N`),
+//! the code after the loop is never reached and its checks pass vacuously; a warning says so
+//! at the loop. A bound that depends on an input, a havoc or a call never triggers it.
+//!
+//! The depth-first walk, the components (Kosaraju) and the copying are written by hand with
+//! explicit stacks: block graphs of generated programs are deep enough to exhaust the call
+//! stack, and the crate has no graph library.
 
-use super::PassError;
-use crate::ast::Program;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{PassError, fresh_span};
+use crate::ast::{
+    AssignLhs, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec, Program, Span,
+    StmtList, Symbol, UnaryOp,
+};
 use crate::cli::Options;
-use crate::typeck::TypedProgram;
+use crate::typeck::{Ref, TypedProgram, VarId};
+use crate::vcgen::{self, cfg};
 
-pub fn run(_typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    Ok(None)
+pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
+    let Some(bound) = options.loop_unroll else { return Ok(None) };
+    let mut decls = typed.program.decls.clone();
+    let mut changed = false;
+    for info in &typed.symbols().implementations {
+        let slot = &mut decls[info.decl.0 as usize];
+        let body = match slot {
+            Decl::Implementation(d) => &mut d.body,
+            Decl::Procedure(d) => match &mut d.body {
+                Some(b) => b,
+                None => continue,
+            },
+            _ => continue,
+        };
+        let original = match &typed.program.decls[info.decl.0 as usize] {
+            Decl::Implementation(d) => &d.body,
+            Decl::Procedure(d) => d.body.as_ref().expect("an implementation has a body"),
+            _ => continue,
+        };
+        // What the verifier cannot lower it reports itself; such a body stays as it is.
+        let Some(blocks) = blocks_of(typed, original) else { continue };
+        let unrolled = unroll_loops(&blocks, bound, options.sound_loop_unrolling);
+        for (span, message) in vacuous_loops(typed, &blocks, &unrolled, bound) {
+            super::warning(log, span, &message);
+        }
+        *body = Body { locals: body.locals.clone(), stmts: stmt_list(&unrolled.blocks, original), span: body.span };
+        changed = true;
+    }
+    if !changed {
+        return Ok(None);
+    }
+    let program = Program { decls };
+    if options.print_instrumented {
+        // Boogie's `/printInstrumented`, which it prints right after unrolling.
+        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false }));
+    }
+    Ok(Some(program))
+}
+
+/// A block of AST commands: what Boogie's `Block` holds before verification.
+#[derive(Clone, Debug)]
+struct AstBlock {
+    label: String,
+    tok: Option<Span>,
+    cmds: Vec<Cmd>,
+    succs: Vec<usize>,
+    /// The token of the block's transfer command.
+    transfer: Option<Span>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The body as Boogie's blocks
+
+/// Where a lowered command came from, by the address of what it borrows.
+enum Origin<'a> {
+    Cmd(&'a Cmd),
+    Invariant(&'a LoopSpec),
+}
+
+#[derive(Default)]
+struct Origins<'a> {
+    by_expr: FxHashMap<*const Expr, Origin<'a>>,
+    by_lhss: FxHashMap<*const AssignLhs, &'a Cmd>,
+    by_call: FxHashMap<*const crate::ast::CallCmd, &'a Cmd>,
+    havocs: Vec<(Vec<VarId>, &'a Cmd)>,
+}
+
+impl<'a> Origins<'a> {
+    fn collect(&mut self, typed: &TypedProgram, list: &'a StmtList) {
+        for b in &list.blocks {
+            for c in &b.cmds {
+                match &c.kind {
+                    CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. } => {
+                        self.by_expr.insert(expr, Origin::Cmd(c));
+                    }
+                    CmdKind::Assign { lhss, .. } => {
+                        self.by_lhss.insert(lhss.as_ptr(), c);
+                    }
+                    CmdKind::Call(call) => {
+                        self.by_call.insert(&**call, c);
+                    }
+                    CmdKind::Havoc { vars } => {
+                        let ids = vars.iter().filter_map(|v| cfg::var_of(typed, v).ok()).collect();
+                        self.havocs.push((ids, c));
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(BlockTail::While(w)) = &b.tail {
+                for spec in &w.invariants {
+                    if let LoopSpec::Invariant { expr, .. } = spec {
+                        self.by_expr.insert(expr, Origin::Invariant(spec));
+                    }
+                }
+            }
+            for nested in b.tail.iter().flat_map(|t| t.nested_lists()) {
+                self.collect(typed, nested);
+            }
+        }
+    }
+
+    /// The AST command a lowered command stands for; `None` for markers without one.
+    fn ast_cmd(&self, c: &vcgen::Cmd) -> Option<Cmd> {
+        let assume = |expr: Expr, span: Span| Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span };
+        match c {
+            vcgen::Cmd::Assert { expr, .. } => match self.by_expr.get(&(*expr as *const Expr)) {
+                Some(Origin::Cmd(c)) => Some((*c).clone()),
+                Some(Origin::Invariant(LoopSpec::Invariant { attrs, expr, span, .. })) => {
+                    Some(Cmd { kind: CmdKind::Assert { attrs: attrs.clone(), expr: expr.clone() }, span: *span })
+                }
+                _ => None,
+            },
+            vcgen::Cmd::Assume { expr, negated } => match self.by_expr.get(&(*expr as *const Expr)) {
+                Some(Origin::Cmd(c)) if !negated => Some((*c).clone()),
+                Some(Origin::Invariant(LoopSpec::Invariant { attrs, expr, span, .. })) if !negated => {
+                    Some(Cmd { kind: CmdKind::Assume { attrs: attrs.clone(), expr: expr.clone() }, span: *span })
+                }
+                // A guard: `assume g` into the branch taken, `assume !g` into the other.
+                _ if *negated => {
+                    let not = ExprKind::Unary { op: UnaryOp::Not, arg: Box::new((*expr).clone()) };
+                    Some(assume(Expr { kind: not, span: expr.span, id: crate::ast::NodeId::NONE }, expr.span))
+                }
+                _ => Some(assume((*expr).clone(), expr.span)),
+            },
+            vcgen::Cmd::Assign { lhss, .. } => self.by_lhss.get(&lhss.as_ptr()).map(|c| (*c).clone()),
+            vcgen::Cmd::Call(call) => self.by_call.get(&(*call as *const crate::ast::CallCmd)).map(|c| (*c).clone()),
+            vcgen::Cmd::Havoc(vars) => self.havocs.iter().find(|(ids, _)| ids == vars).map(|(_, c)| (*c).clone()),
+            vcgen::Cmd::AssumeFalse => {
+                let span = Span::default();
+                Some(assume(Expr { kind: ExprKind::BoolLit(false), span, id: crate::ast::NodeId::NONE }, span))
+            }
+            vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking => None,
+        }
+    }
+}
+
+/// The body's blocks as Boogie has them when it unrolls: lowered and coalesced.
+fn blocks_of(typed: &TypedProgram, body: &Body) -> Option<Vec<AstBlock>> {
+    let lowered = cfg::coalesce(cfg::lower(typed, &body.stmts).ok()?);
+    let mut origins = Origins::default();
+    origins.collect(typed, &body.stmts);
+    Some(
+        lowered
+            .iter()
+            .map(|b| AstBlock {
+                label: b.label.clone(),
+                tok: b.tok,
+                cmds: b.cmds.iter().filter_map(|c| origins.ast_cmd(c)).collect(),
+                succs: b.succs.clone(),
+                transfer: b.ret.or(b.tok),
+            })
+            .collect(),
+    )
+}
+
+/// Blocks back to a body: one labeled big block per block, ending in its goto or return.
+fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
+    let label =
+        |b: &AstBlock| Ident { name: Symbol::intern(&b.label), span: fresh_span(b.tok.unwrap_or(original.span)) };
+    let big_blocks = blocks.iter().map(|b| {
+        let span = b.tok.unwrap_or(original.span);
+        let at = b.transfer.unwrap_or(span);
+        let tail = if b.succs.is_empty() {
+            BlockTail::Return { attrs: Box::new([]), span: at }
+        } else {
+            let targets = b.succs.iter().map(|&s| label(&blocks[s])).collect();
+            BlockTail::Goto { attrs: Box::new([]), targets, span: at }
+        };
+        BigBlock { label: Some(label(b)), cmds: b.cmds.clone().into(), tail: Some(tail), span }
+    });
+    StmtList { blocks: big_blocks.collect(), end: original.stmts.end }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unrolling
+
+fn is_literal_false(c: &Cmd) -> bool {
+    matches!(&c.kind, CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. }
+        if matches!(expr.kind, ExprKind::BoolLit(false)))
+}
+
+/// Boogie's `GraphNode`: the edges the depth-first walk found.
+#[derive(Default, Clone)]
+struct Node {
+    /// How many of the block's commands count (Boogie's `GetOptimizedBody`).
+    body_len: usize,
+    forward: Vec<usize>,
+    back: Vec<usize>,
+    preds: Vec<usize>,
+    cut_point: bool,
+}
+
+/// The nodes reachable from block 0 (`None` for the others), as `ComputeGraphInfo` builds them.
+fn graph_info(blocks: &[AstBlock]) -> Vec<Option<Node>> {
+    struct Walk {
+        nodes: Vec<Option<Node>>,
+        on_stack: Vec<bool>,
+        stack: Vec<(usize, usize)>,
+    }
+    impl Walk {
+        fn enter(&mut self, blocks: &[AstBlock], b: usize) {
+            let cmds = &blocks[b].cmds;
+            let stop = cmds.iter().position(is_literal_false);
+            self.nodes[b] = Some(Node { body_len: stop.map_or(cmds.len(), |k| k + 1), ..Node::default() });
+            // A block with a literal `assume false` has no way out: its successors are not
+            // walked (Boogie compares the optimized body with the original).
+            if stop.is_none() {
+                self.on_stack[b] = true;
+                self.stack.push((b, 0));
+            }
+        }
+    }
+    let mut walk = Walk { nodes: vec![None; blocks.len()], on_stack: vec![false; blocks.len()], stack: Vec::new() };
+    walk.enter(blocks, 0);
+    while let Some(&(b, next)) = walk.stack.last() {
+        let Some(&s) = blocks[b].succs.get(next) else {
+            walk.on_stack[b] = false;
+            walk.stack.pop();
+            continue;
+        };
+        walk.stack.last_mut().expect("not empty").1 += 1;
+        if walk.nodes[s].is_some() {
+            let back = walk.on_stack[s];
+            let node = walk.nodes[b].as_mut().expect("on the walk");
+            if back {
+                node.back.push(s);
+            } else {
+                node.forward.push(s);
+            }
+            let target = walk.nodes[s].as_mut().expect("seen");
+            target.preds.push(b);
+            target.cut_point |= back;
+        } else {
+            walk.nodes[b].as_mut().expect("on the walk").forward.push(s);
+            walk.enter(blocks, s);
+            walk.nodes[s].as_mut().expect("entered").preds.push(b);
+        }
+    }
+    walk.nodes
+}
+
+/// The strongly connected component of each node over forward and back edges (Kosaraju).
+fn components(nodes: &[Option<Node>]) -> Vec<usize> {
+    let succs = |n: &Node| n.forward.iter().chain(&n.back).copied().collect::<Vec<_>>();
+    let mut order = Vec::new();
+    let mut seen = vec![false; nodes.len()];
+    for root in 0..nodes.len() {
+        if nodes[root].is_none() || seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![(root, succs(nodes[root].as_ref().expect("present")), 0)];
+        while let Some((b, out, next)) = stack.last_mut() {
+            if let Some(&s) = out.get(*next) {
+                *next += 1;
+                if !seen[s] {
+                    seen[s] = true;
+                    stack.push((s, succs(nodes[s].as_ref().expect("reachable")), 0));
+                }
+            } else {
+                order.push(*b);
+                stack.pop();
+            }
+        }
+    }
+    let mut component = vec![usize::MAX; nodes.len()];
+    let mut count = 0;
+    for &root in order.iter().rev() {
+        if component[root] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![root];
+        component[root] = count;
+        while let Some(b) = stack.pop() {
+            for &p in &nodes[b].as_ref().expect("reachable").preds {
+                if component[p] == usize::MAX {
+                    component[p] = count;
+                    stack.push(p);
+                }
+            }
+        }
+        count += 1;
+    }
+    component
+}
+
+struct Unrolled {
+    blocks: Vec<AstBlock>,
+    /// For each new block: the original block and the level of its copy.
+    origin: Vec<(usize, u32)>,
+    /// Which new blocks are cuts.
+    is_cut: Vec<bool>,
+    /// The component of each original block.
+    component: Vec<usize>,
+}
+
+/// Boogie's `LoopUnroll.UnrollLoops` on blocks whose first is the entry.
+fn unroll_loops(blocks: &[AstBlock], bound: u32, sound: bool) -> Unrolled {
+    let nodes = graph_info(blocks);
+    let component = components(&nodes);
+    let mut made: FxHashMap<(u32, usize), usize> = FxHashMap::default();
+    let mut out: Vec<AstBlock> = Vec::new();
+    let mut origin = Vec::new();
+    let mut cuts = Vec::new();
+    // A frame per copy being made: its level, its block, the copies it goes to, and how many
+    // of those are made.
+    struct Frame {
+        level: u32,
+        block: usize,
+        targets: Vec<(u32, usize)>,
+        made: Vec<usize>,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut result: Option<usize> = None;
+    let mut request = Some((bound, 0usize));
+    loop {
+        if let Some((level, b)) = request.take() {
+            if let Some(&copy) = made.get(&(level, b)) {
+                result = Some(copy);
+            } else {
+                let node = nodes[b].as_ref().expect("reachable from the entry");
+                let orig = &blocks[b];
+                if level == 0 && node.cut_point {
+                    let mut cmds: Vec<Cmd> = orig.cmds[..node.body_len]
+                        .iter()
+                        .take_while(|c| matches!(c.kind, CmdKind::Assert { .. } | CmdKind::Assume { .. }))
+                        .cloned()
+                        .collect();
+                    let at = orig.tok.unwrap_or_default();
+                    let f = Expr { kind: ExprKind::BoolLit(false), span: at, id: crate::ast::NodeId::NONE };
+                    // Boogie's level-N unroller never learns of /soundLoopUnrolling.
+                    let kind = if sound && bound != 0 {
+                        CmdKind::Assert { attrs: Box::new([]), expr: f }
+                    } else {
+                        CmdKind::Assume { attrs: Box::new([]), expr: f }
+                    };
+                    cmds.push(Cmd { kind, span: at });
+                    let copy = out.len();
+                    out.push(AstBlock {
+                        label: format!("{}#{level}", orig.label),
+                        tok: orig.tok,
+                        cmds,
+                        succs: Vec::new(),
+                        transfer: orig.transfer,
+                    });
+                    origin.push((b, level));
+                    cuts.push(copy);
+                    made.insert((level, b), copy);
+                    result = Some(copy);
+                } else {
+                    let mut targets = Vec::new();
+                    for &s in &node.forward {
+                        let to = if component[s] == component[b] { level } else { bound };
+                        targets.push((to, s));
+                    }
+                    // At level 0 only a cut point can have back edges, and it is cut; Boogie
+                    // fails on a back edge from elsewhere (possible only with /loopUnroll:0 in
+                    // an irreducible graph): such an edge is dropped here.
+                    if level > 0 {
+                        targets.extend(node.back.iter().map(|&s| (level - 1, s)));
+                    }
+                    stack.push(Frame { level, block: b, targets, made: Vec::new() });
+                }
+            }
+        }
+        if let Some(copy) = result.take() {
+            match stack.last_mut() {
+                Some(frame) => frame.made.push(copy),
+                None => break,
+            }
+        }
+        let frame = stack.last().expect("a copy under way");
+        if frame.made.len() < frame.targets.len() {
+            request = Some(frame.targets[frame.made.len()]);
+            continue;
+        }
+        let frame = stack.pop().expect("a copy under way");
+        let orig = &blocks[frame.block];
+        let node = nodes[frame.block].as_ref().expect("reachable");
+        let copy = out.len();
+        out.push(AstBlock {
+            label: format!("{}#{}", orig.label, frame.level),
+            tok: orig.tok,
+            cmds: orig.cmds[..node.body_len].to_vec(),
+            succs: frame.made,
+            transfer: orig.transfer,
+        });
+        origin.push((frame.block, frame.level));
+        made.insert((frame.level, frame.block), copy);
+        result = Some(copy);
+    }
+    // Listed in reverse order of completion: the entry first.
+    let n = out.len();
+    let flip = |i: usize| n - 1 - i;
+    out.reverse();
+    origin.reverse();
+    for b in &mut out {
+        b.succs.iter_mut().for_each(|s| *s = flip(*s));
+    }
+    let mut is_cut = vec![false; n];
+    for c in cuts {
+        is_cut[flip(c)] = true;
+    }
+    Unrolled { blocks: out, origin, is_cut, component }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loops that never exit within the bound
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Value {
+    Int(i128),
+    Bool(bool),
+}
+
+/// Known constant values of variables; `None` where no path reaches.
+type Env = FxHashMap<VarId, Value>;
+
+fn eval(typed: &TypedProgram, env: &Env, e: &Expr) -> Option<Value> {
+    use Value::*;
+    match &e.kind {
+        ExprKind::BoolLit(b) => Some(Bool(*b)),
+        ExprKind::IntLit(n) => n.parse().ok().map(Int),
+        ExprKind::Var(v) => match typed.referent(v) {
+            Some(Ref::Var(id)) => env.get(&id).copied(),
+            _ => None,
+        },
+        ExprKind::Unary { op, arg } => match (op, eval(typed, env, arg)?) {
+            (UnaryOp::Not, Bool(b)) => Some(Bool(!b)),
+            (UnaryOp::Neg, Int(i)) => i.checked_neg().map(Int),
+            _ => None,
+        },
+        ExprKind::Binary { op, lhs, rhs } => {
+            let l = eval(typed, env, lhs);
+            // `&&`, `||` and `==>` decide on one side when it settles the answer.
+            match (op, l) {
+                (BinaryOp::And, Some(Bool(false))) => return Some(Bool(false)),
+                (BinaryOp::Or, Some(Bool(true))) => return Some(Bool(true)),
+                (BinaryOp::Imp, Some(Bool(false))) => return Some(Bool(true)),
+                _ => {}
+            }
+            let r = eval(typed, env, rhs);
+            match (op, r) {
+                (BinaryOp::And, Some(Bool(false))) => return Some(Bool(false)),
+                (BinaryOp::Or | BinaryOp::Imp, Some(Bool(true))) => return Some(Bool(true)),
+                _ => {}
+            }
+            match (op, l?, r?) {
+                (BinaryOp::And, Bool(a), Bool(b)) => Some(Bool(a && b)),
+                (BinaryOp::Or, Bool(a), Bool(b)) => Some(Bool(a || b)),
+                (BinaryOp::Imp, Bool(a), Bool(b)) => Some(Bool(!a || b)),
+                (BinaryOp::Iff, Bool(a), Bool(b)) => Some(Bool(a == b)),
+                (BinaryOp::Eq, a, b) => Some(Bool(a == b)),
+                (BinaryOp::Neq, a, b) => Some(Bool(a != b)),
+                (BinaryOp::Lt, Int(a), Int(b)) => Some(Bool(a < b)),
+                (BinaryOp::Le, Int(a), Int(b)) => Some(Bool(a <= b)),
+                (BinaryOp::Gt, Int(a), Int(b)) => Some(Bool(a > b)),
+                (BinaryOp::Ge, Int(a), Int(b)) => Some(Bool(a >= b)),
+                (BinaryOp::Add, Int(a), Int(b)) => a.checked_add(b).map(Int),
+                (BinaryOp::Sub, Int(a), Int(b)) => a.checked_sub(b).map(Int),
+                (BinaryOp::Mul, Int(a), Int(b)) => a.checked_mul(b).map(Int),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Runs `cmds` from `env`; `None` when an assumption is known to be false. (An assertion
+/// known to be false does not stop the path: the path reaches it, and it is reported.)
+fn run_cmds(typed: &TypedProgram, mut env: Env, cmds: &[Cmd]) -> Option<Env> {
+    for c in cmds {
+        match &c.kind {
+            CmdKind::Assume { expr, .. } => {
+                if eval(typed, &env, expr) == Some(Value::Bool(false)) {
+                    return None;
+                }
+            }
+            CmdKind::Assign { lhss, rhss, .. } => {
+                let values: Vec<Option<Value>> = rhss.iter().map(|r| eval(typed, &env, r)).collect();
+                for (lhs, value) in lhss.iter().zip(values) {
+                    let mut base = lhs;
+                    while let AssignLhs::Select { base: b, .. } | AssignLhs::Field { base: b, .. } = base {
+                        base = b;
+                    }
+                    let AssignLhs::Var(v) = base else { continue };
+                    let Some(Ref::Var(id)) = typed.referent(v) else { continue };
+                    match (lhs, value) {
+                        (AssignLhs::Var(_), Some(value)) => env.insert(id, value),
+                        _ => env.remove(&id),
+                    };
+                }
+            }
+            CmdKind::Havoc { vars } => {
+                for v in vars.iter() {
+                    if let Some(Ref::Var(id)) = typed.referent(v) {
+                        env.remove(&id);
+                    }
+                }
+            }
+            // A call may change its outs and any global: forget everything.
+            CmdKind::Call(_) | CmdKind::ParCall { .. } | CmdKind::Unpack { .. } => env.clear(),
+            _ => {}
+        }
+    }
+    Some(env)
+}
+
+/// The loops (components with a cut point and a way out) that every path reaching them
+/// leaves only through a cut: the warning's position and text for each.
+fn vacuous_loops(typed: &TypedProgram, original: &[AstBlock], unrolled: &Unrolled, bound: u32) -> Vec<(Span, String)> {
+    let blocks = &unrolled.blocks;
+    let component = &unrolled.component;
+    let comp = |new: usize| component[unrolled.origin[new].0];
+    // States at block entries; the list is in topological order (copies complete after
+    // their successors, and the list is reversed).
+    let mut entry: Vec<Option<Env>> = vec![None; blocks.len()];
+    if !blocks.is_empty() {
+        entry[0] = Some(Env::default());
+    }
+    let mut cut_reached: FxHashSet<usize> = FxHashSet::default();
+    let mut exit_feasible: FxHashSet<usize> = FxHashSet::default();
+    for b in 0..blocks.len() {
+        let Some(env) = entry[b].take() else { continue };
+        let Some(after) = run_cmds(typed, env.clone(), &blocks[b].cmds) else {
+            if unrolled.is_cut[b] {
+                // The cut's own `assume false` stops it; what matters is reaching it with its
+                // invariant holding.
+                let head = &blocks[b].cmds[..blocks[b].cmds.len() - 1];
+                if run_cmds(typed, env, head).is_some() {
+                    cut_reached.insert(comp(b));
+                }
+            }
+            continue;
+        };
+        for &s in &blocks[b].succs {
+            // Leaving the loop is possible when the guard at the exit may hold.
+            let guard = blocks[s].cmds.iter().take_while(|c| matches!(c.kind, CmdKind::Assume { .. }));
+            let guard: Vec<Cmd> = guard.cloned().collect();
+            if comp(s) != comp(b) && run_cmds(typed, after.clone(), &guard).is_some() {
+                exit_feasible.insert(comp(b));
+            }
+            entry[s] = Some(match entry[s].take() {
+                None => after.clone(),
+                Some(mut joined) => {
+                    joined.retain(|v, value| after.get(v) == Some(value));
+                    joined
+                }
+            });
+        }
+    }
+    // Components with an edge out of them, in the order of their first block.
+    let mut warnings = Vec::new();
+    let mut reported = FxHashSet::default();
+    for (b, block) in original.iter().enumerate() {
+        let c = component[b];
+        if c == usize::MAX || !cut_reached.contains(&c) || exit_feasible.contains(&c) || reported.contains(&c) {
+            continue;
+        }
+        let has_exit =
+            original.iter().enumerate().any(|(x, bx)| component[x] == c && bx.succs.iter().any(|&s| component[s] != c));
+        if !has_exit {
+            continue;
+        }
+        reported.insert(c);
+        let Some(tok) = block.tok else { continue };
+        warnings.push((
+            tok,
+            format!(
+                "every path into this loop is still in it after {bound} unrolled iteration{}: \
+                 /loopUnroll:{bound} cuts them all off, so nothing after the loop is checked",
+                if bound == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::Options;
+    use crate::passes::tests::typed;
+
+    /// The unrolled program (labels with `#`, gotos, cuts) prints as a program that checks
+    /// again and prints the same; unrolling it again changes only the labels' levels.
+    #[test]
+    fn unrolled_golden_inputs_print_programs_that_check_again() {
+        let dir = std::path::Path::new("tests/golden/passes");
+        let options = Options { loop_unroll: Some(2), ..Options::default() };
+        for entry in std::fs::read_dir(dir).expect("golden directory") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if !name.starts_with("unroll_") || !name.ends_with(".bpl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let mut log = String::new();
+            let program = super::run(&typed(&text), &options, &mut log).expect("unrolls").expect("changes");
+            let printed = crate::printer::print_program(&program, &Default::default());
+            let again = typed(&printed);
+            let reprinted = crate::printer::print_program(&again.program, &Default::default());
+            assert_eq!(printed, reprinted, "{}", path.display());
+            let twice = super::run(&again, &options, &mut log).expect("unrolls").expect("changes");
+            let twice = crate::printer::print_program(&twice, &Default::default());
+            assert!(twice.contains("#2#2:"), "{}", path.display());
+        }
+    }
 }

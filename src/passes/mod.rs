@@ -67,7 +67,8 @@ impl PassError {
 }
 
 /// A pass: a new program when it changed anything. Text a pass prints for the user (Boogie's
-/// `/printInlined`) goes to the log, written after the pass.
+/// `/printInlined`) goes to the log, written after the pass; warnings go there through
+/// [`warning`].
 pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
 
 /// Every pass, in the order they run.
@@ -80,21 +81,50 @@ pub const PASSES: &[(&str, Pass)] = &[
 ];
 
 /// Runs every pass, re-checking the program after each one that changed it; what the passes
-/// print goes to `out`.
+/// print goes to `out`, positions as `sources` gives them.
 pub fn run(
     mut typed: Box<TypedProgram>,
     options: &Options,
+    sources: &SourceMap,
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
     for (name, pass) in PASSES {
         let mut log = String::new();
         let changed = pass(&typed, options, &mut log);
         // A failed write is the driver's to report, at its next write.
-        let _ = out.write_all(log.as_bytes());
+        let _ = out.write_all(render_warnings(&log, sources).as_bytes());
         let Some(program) = changed? else { continue };
         typed = recheck(program, name)?;
     }
     Ok(typed)
+}
+
+/// Marks a warning line in a pass's log until [`run`], which has the sources, positions it.
+const WARNING_MARK: char = '\u{1}';
+
+/// Writes a warning into a pass's log; it is printed in Boogie's form,
+/// `file(line,col): Warning: message`.
+pub fn warning(log: &mut String, span: Span, message: &str) {
+    log.push_str(&format!("{WARNING_MARK}{} {} {message}\n", span.file.0, span.start));
+}
+
+fn render_warnings(log: &str, sources: &SourceMap) -> String {
+    if !log.contains(WARNING_MARK) {
+        return log.to_string();
+    }
+    let mut out = String::with_capacity(log.len());
+    for line in log.split_inclusive('\n') {
+        let Some(marked) = line.strip_prefix(WARNING_MARK) else {
+            out.push_str(line);
+            continue;
+        };
+        let mut parts = marked.splitn(3, ' ');
+        let file = parts.next().and_then(|f| f.parse().ok()).unwrap_or(0);
+        let start = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let p = sources.position(Span { file: crate::ast::FileId(file), start, end: start });
+        out.push_str(&format!("{}({},{}): Warning: {}", p.file, p.line, p.col, parts.next().unwrap_or("\n")));
+    }
+    out
 }
 
 /// Resolves and type-checks a pass's output again. Warnings were reported for the input.
@@ -125,7 +155,8 @@ pub fn fresh_span(like: Span) -> Span {
 mod tests {
     use super::*;
 
-    fn typed(text: &str) -> Box<TypedProgram> {
+    /// A source text resolved and type-checked (pass tests start from it).
+    pub(super) fn typed(text: &str) -> Box<TypedProgram> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.bpl", "t.bpl", text.to_string());
         let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");
@@ -146,9 +177,10 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("readable");
-            let transformed = run(typed(&text), &Options::default(), &mut io::sink()).unwrap_or_else(|e| {
-                panic!("{}: passes failed: {e:?}", path.display());
-            });
+            let transformed = run(typed(&text), &Options::default(), &SourceMap::new(), &mut io::sink())
+                .unwrap_or_else(|e| {
+                    panic!("{}: passes failed: {e:?}", path.display());
+                });
             let printed = crate::printer::print_program(&transformed.program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
