@@ -21,7 +21,8 @@
 //!    and `N name resolution errors detected in F` / `N type checking errors detected in F`,
 //!    `F` being the last input file, and the run ends (exit 0, no trailer).
 //! 9. Verification ([`crate::vcgen`]): each implementation's errors as Boogie prints them,
-//!    then Boogie's trailer. An implementation rboogie cannot encode gets a line saying so and
+//!    in program order also under `/vcsCores:N` (N implementations checked at once), then
+//!    Boogie's trailer. An implementation rboogie cannot encode gets a line saying so and
 //!    counts as inconclusive; a program it cannot encode at all gets that line and exit code 2,
 //!    without a trailer. Under `/noVerify`, Boogie's closing line with nothing verified.
 //!
@@ -145,6 +146,7 @@ fn verify(
             return Ok(1);
         }
     };
+    let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
         error_limit: options.error_limit,
         time_limit: options.time_limit,
@@ -153,27 +155,11 @@ fn verify(
         no_procs: options.no_procs.clone(),
         infer_modifies: options.infer_modifies,
         remove_empty_blocks: options.remove_empty_blocks,
-        session_per_implementation: options.prover_log.as_ref().is_some_and(|l| l.contains("@PROC@")),
+        session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
+        cores: options.vcs_cores,
     };
-    // The log of a session opened after a fault continues the run's log.
-    let mut logs_opened = rustc_hash::FxHashSet::default();
-    let mut open = |implementation: &str| {
-        let log = match &options.prover_log {
-            None => None,
-            Some(pattern) => {
-                let path = pattern.replace("@PROC@", implementation);
-                let log = if logs_opened.insert(path.clone()) {
-                    crate::smt::ProverLog::create(&path)?
-                } else {
-                    let file = std::fs::OpenOptions::new()
-                        .append(true)
-                        .open(&path)
-                        .map_err(|e| format!("cannot open prover log {path}: {e}"))?;
-                    crate::smt::ProverLog::new(Box::new(io::BufWriter::new(file)))
-                };
-                Some(log)
-            }
-        };
+    let open = |implementation: &str| {
+        let log = logs.as_ref().map(|files| files.open(implementation)).transpose()?;
         crate::smt::start(&choice, &session_options, log)
     };
     let mut counts = Counts::default();
@@ -182,7 +168,7 @@ fn verify(
         let p = sources.position(span);
         format!("{}({},{})", p.file, p.line, p.col)
     };
-    let result = verify_program(typed, &verify_options, &mut open, &mut |r| {
+    let result = verify_program(typed, &verify_options, &open, &mut |r| {
         let text = match r.outcome {
             ImplOutcome::Verified => {
                 counts.verified += 1;

@@ -242,8 +242,8 @@ fn on_path(binary: &str) -> bool {
 
 /// The backends to compare, with the binary each replays its log in. A missing binary is
 /// skipped with a note (the project's test command installs both).
-/// In-process Z3 keeps some parameters (`:timeout` among them) for the whole process, so the
-/// tests that run every backend, and set time limits, run one at a time.
+/// The tests that run every backend, and time solvers against the clock, run one at a time:
+/// two hard queries at once on a loaded machine could miss a deadline.
 fn serial() -> std::sync::MutexGuard<'static, ()> {
     static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
     SERIAL.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -316,6 +316,81 @@ fn sessions_in_parallel_threads_answer_alike() {
 }
 
 #[test]
+fn backends_forget_everything_at_a_reset() {
+    let _serial = serial();
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        s.send("(declare-fun x () Int)\n(assert (> x 3))\n(push 1)\n(assert (< x 3))\n");
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Unsat, "{name}");
+        s.reset();
+        // Declared again without an error, and nothing asserted any more.
+        s.send("(declare-fun x () Int)\n(assert (< x 3))\n");
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat, "{name}");
+        assert_eq!(s.get_value(&["(< x 3)"]), Ok(vec!["true".to_string()]), "{name}");
+        s.reset();
+        assert_eq!(s.check_sat(&NO_LIMIT), Answer::Sat, "{name}");
+        assert_eq!(s.dead(), None, "{name}");
+    }
+}
+
+/// Pigeonhole: `n + 1` pigeons in `n` holes, unsat.
+fn pigeonhole(n: usize) -> String {
+    let mut text = String::new();
+    for i in 0..=n {
+        for j in 0..n {
+            text += &format!("(declare-fun p{i}_{j} () Bool)\n");
+        }
+        text += &format!("(assert (or {}))\n", (0..n).map(|j| format!("p{i}_{j}")).collect::<Vec<_>>().join(" "));
+    }
+    for j in 0..n {
+        for i in 0..=n {
+            for k in i + 1..=n {
+                text += &format!("(assert (or (not p{i}_{j}) (not p{k}_{j})))\n");
+            }
+        }
+    }
+    text
+}
+
+/// In-process Z3 keeps `:timeout` and `:rlimit` in process-wide parameters, which a context
+/// copies whenever it sets an option: a session's limits must still reach no other session,
+/// neither one opened later (its preamble sets options) nor one that sets options again.
+#[test]
+fn in_process_limits_stay_in_their_session() {
+    let tight = Limits { time_limit_s: 0, resource_limit: 1000 };
+    let mut a = start(&SolverChoice::Z3InProcess);
+    a.send(&pigeonhole(6));
+    assert_eq!(a.check_sat(&tight), Answer::Unknown(UnknownReason::OutOfResource));
+    let mut b = start(&SolverChoice::Z3InProcess);
+    b.send(&pigeonhole(6));
+    assert_eq!(b.check_sat(&NO_LIMIT), Answer::Unsat);
+    // b's options (no resource limit) do not reach a either.
+    a.reset();
+    a.send(&pigeonhole(6));
+    assert_eq!(a.check_sat(&tight), Answer::Unknown(UnknownReason::OutOfResource));
+    // In parallel threads, each with its own limit.
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut s = start(&SolverChoice::Z3InProcess);
+                let limits = if i % 2 == 0 { tight } else { NO_LIMIT };
+                (0..5)
+                    .map(|_| {
+                        s.reset();
+                        s.send(&pigeonhole(6));
+                        s.check_sat(&limits)
+                            == if i % 2 == 0 { Answer::Unknown(UnknownReason::OutOfResource) } else { Answer::Unsat }
+                    })
+                    .all(|ok| ok)
+            })
+        })
+        .collect();
+    for t in threads {
+        assert!(t.join().unwrap());
+    }
+}
+
+#[test]
 fn backends_report_incomplete_quantifier_reasoning() {
     let _serial = serial();
     for (name, choice) in backends() {
@@ -367,22 +442,7 @@ fn hard_query(name: &str) -> String {
                 (assert (= (f 0) 0))\n"
             .into();
     }
-    let n = 11;
-    let mut text = String::new();
-    for i in 0..=n {
-        for j in 0..n {
-            text += &format!("(declare-fun p{i}_{j} () Bool)\n");
-        }
-        text += &format!("(assert (or {}))\n", (0..n).map(|j| format!("p{i}_{j}")).collect::<Vec<_>>().join(" "));
-    }
-    for j in 0..n {
-        for i in 0..=n {
-            for k in i + 1..=n {
-                text += &format!("(assert (or (not p{i}_{j}) (not p{k}_{j})))\n");
-            }
-        }
-    }
-    text
+    pigeonhole(11)
 }
 
 #[test]

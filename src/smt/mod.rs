@@ -20,9 +20,9 @@
 //! ## For the VC generator
 //! [`configure`] turns the command line (`--solver`, `/proverOpt:`) into a [`SolverChoice`]
 //! and [`SessionOptions`], once per run; [`start`] opens a session (one per implementation,
-//! or one per thread reused with `push`/`pop`: the preamble of options is sent once, at start);
-//! then [`Session::send`] declarations and the VC, [`Session::check_sat`] with the
-//! implementation's [`Limits`], and after [`Answer::Sat`] (or an
+//! or one per thread, [`Session::reset`] between implementations as Boogie resets its solver
+//! before each VC); then [`Session::send`] declarations and the VC, [`Session::check_sat`] with
+//! the implementation's [`Limits`], and after [`Answer::Sat`] (or an
 //! [`UnknownReason::Incomplete`] unknown, which Boogie also reports as errors)
 //! [`Session::get_value`]. When [`Session::dead`] says so, drop the session and start a new one
 //! for the next implementation: the fault was reported for this one.
@@ -30,7 +30,9 @@
 //! Each [`Session::send`] takes whole commands (in-process Z3 runs each call as a script of
 //! its own). For `/proverLog:FILE`, make one [`LogFiles`] per run from the file name, and
 //! pass each session `LogFiles::open(implementation name)`: it names the files as Boogie does
-//! (`@PROC@`, `.N` suffixes); comments sent (`; ...`) go to the log too. Sessions are `Send`: `/vcsCores:N` can run one per thread.
+//! (`@PROC@`, `.N` suffixes); comments sent (`; ...`) go to the log too. Sessions are `Send`:
+//! `/vcsCores:N` runs one per thread. [`solver_time`] is the time all sessions so far spent
+//! waiting for their solvers (starting them included), for figures of rboogie's own overhead.
 
 /// What a `check-sat` came to, in the terms Boogie reports outcomes in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +85,10 @@ pub trait Session: Send {
     /// `(get-value (t1 t2 ...))` after `sat`: each term's value as SMT-LIB text, in order.
     /// An `(error ...)` answer to it is `Err` and the session goes on; a fault kills it.
     fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String>;
+    /// Forgets everything sent since the start (SMT-LIB's `(reset)`; in-process Z3 gets a new
+    /// context) and sends the preamble again, so that what the next check answers does not
+    /// depend on what was checked before. A fault kills the session.
+    fn reset(&mut self);
     /// Why the session can no longer be used (its first fault), if it cannot. A dead session
     /// answers every later call at once with [`Answer::Failed`] or `Err`.
     fn dead(&self) -> Option<&str> {
@@ -116,7 +122,21 @@ mod z3;
 
 pub use log::{LogFiles, ProverLog};
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Nanoseconds every session of the process spent in its solver (see [`solver_time`]).
+static SOLVER_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// The time all sessions of the process spent so far in their solvers: in-process Z3's calls,
+/// a solver process's start and the waits for its answers. Threads add up (`/vcsCores`).
+pub fn solver_time() -> Duration {
+    Duration::from_nanos(SOLVER_NANOS.load(Ordering::Relaxed))
+}
+
+fn count_solver_time(since: Instant) {
+    SOLVER_NANOS.fetch_add(since.elapsed().as_nanos() as u64, Ordering::Relaxed);
+}
 
 /// How a session talks to its solver, whichever solver it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -304,14 +324,17 @@ pub fn start(
     options: &SessionOptions,
     log: Option<ProverLog>,
 ) -> Result<Box<dyn Session>, String> {
+    let started = Instant::now();
     match choice {
         SolverChoice::Z3InProcess => {
-            let transport = z3::Z3Transport::new()?;
-            Ok(Box::new(protocol::SmtSession::new(transport, Dialect::Z3, options.clone(), log)))
+            let transport = z3::Z3Transport::new();
+            count_solver_time(started);
+            Ok(Box::new(protocol::SmtSession::new(transport?, Dialect::Z3, options.clone(), log)))
         }
         SolverChoice::Process { path, args, dialect } => {
-            let transport = pipe::PipeTransport::spawn(path, args)?;
-            Ok(Box::new(protocol::SmtSession::new(transport, *dialect, options.clone(), log)))
+            let transport = pipe::PipeTransport::spawn(path, args);
+            count_solver_time(started);
+            Ok(Box::new(protocol::SmtSession::new(transport?, *dialect, options.clone(), log)))
         }
     }
 }

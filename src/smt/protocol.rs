@@ -17,6 +17,10 @@
 //!   that it ran out of resources"). z3's count is cumulative, so the session compares the
 //!   difference since its previous query, where Boogie compares the count itself.
 //!
+//! A reset (Boogie's `(reset)` before each VC) sends `(reset)`, or makes the backend start
+//! afresh, then the preamble again; the solver's limits are set anew at the next query. The
+//! time spent waiting in the transport is added to [`super::solver_time`].
+//!
 //! A session is dead after the first fault (no answer by the deadline, the solver gone, an
 //! `(error ...)` answer, garbage): the backend has killed or interrupted its solver, and
 //! every later call fails at once with the first fault's text. It is also dead after an
@@ -44,6 +48,10 @@ pub(crate) trait Transport: Send {
     /// The next response the solver printed (one S-expression or atom, as text), waiting no
     /// later than `deadline`.
     fn next_response(&mut self, deadline: Instant) -> Result<String, Fault>;
+    /// Puts the solver back in its state at start: SMT-LIB's `(reset)`.
+    fn reset(&mut self, deadline: Instant) -> Result<(), Fault> {
+        self.send("(reset)\n", deadline)
+    }
 }
 
 /// A [`Session`] over any [`Transport`].
@@ -56,15 +64,27 @@ pub(crate) struct SmtSession<T: Transport> {
     dead: Option<String>,
     /// The limits in force in the solver (as last set by [`Session::check_sat`]).
     limits: Limits,
-    /// z3's cumulative resource count after the previous query.
-    resources_used: u64,
+    /// After a reset, which some solvers apply to options too, the solver's limits are not
+    /// known: the next query sets them all.
+    limits_unknown: bool,
+    /// z3's cumulative resource count after the previous query; `None` when not known (after
+    /// a reset).
+    resources_used: Option<u64>,
 }
 
 impl<T: Transport> SmtSession<T> {
     /// A session that has sent its preamble (options, logic) to the solver.
     pub(crate) fn new(transport: T, dialect: Dialect, options: SessionOptions, log: Option<ProverLog>) -> Self {
-        let mut session =
-            SmtSession { transport, dialect, options, log, dead: None, limits: Limits::default(), resources_used: 0 };
+        let mut session = SmtSession {
+            transport,
+            dialect,
+            options,
+            log,
+            dead: None,
+            limits: Limits::default(),
+            limits_unknown: false,
+            resources_used: Some(0),
+        };
         let preamble = super::preamble(dialect, &session.options);
         session.send(&preamble);
         session
@@ -86,7 +106,7 @@ impl<T: Transport> SmtSession<T> {
         why
     }
 
-    fn emit(&mut self, text: &str, deadline: Instant) -> Result<(), Fault> {
+    fn log(&mut self, text: &str) {
         if let Some(log) = &mut self.log {
             log.write(text);
             if !text.ends_with('\n') {
@@ -94,19 +114,29 @@ impl<T: Transport> SmtSession<T> {
             }
             log.flush();
         }
-        self.transport.send(text, deadline)
+    }
+
+    fn emit(&mut self, text: &str, deadline: Instant) -> Result<(), Fault> {
+        self.log(text);
+        let started = Instant::now();
+        let sent = self.transport.send(text, deadline);
+        super::count_solver_time(started);
+        sent
     }
 
     /// Sends `command` and returns its response, skipping what solvers print for commands that
     /// answer nothing (`success`, cvc5's `unsupported` for an option it does not know).
     fn request(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
         self.emit(command, deadline)?;
-        loop {
-            let response = self.transport.next_response(deadline)?;
-            if response != "success" && response != "unsupported" {
-                return Ok(response);
+        let started = Instant::now();
+        let response = loop {
+            match self.transport.next_response(deadline) {
+                Ok(r) if r == "success" || r == "unsupported" => continue,
+                other => break other,
             }
-        }
+        };
+        super::count_solver_time(started);
+        response
     }
 
     /// Tells the solver about `limits` when they differ from those in force. Boogie sets
@@ -115,8 +145,8 @@ impl<T: Transport> SmtSession<T> {
     fn set_limits(&mut self, limits: &Limits) -> Result<(), Fault> {
         let mut text = String::new();
         let time_ms = u64::from(limits.time_limit_s) * 1000;
-        let changed_time = limits.time_limit_s != self.limits.time_limit_s;
-        let changed_resources = limits.resource_limit != self.limits.resource_limit;
+        let changed_time = self.limits_unknown || limits.time_limit_s != self.limits.time_limit_s;
+        let changed_resources = self.limits_unknown || limits.resource_limit != self.limits.resource_limit;
         match self.dialect {
             Dialect::Z3 => {
                 if changed_time {
@@ -134,6 +164,7 @@ impl<T: Transport> SmtSession<T> {
             Dialect::Generic => {}
         }
         self.limits = *limits;
+        self.limits_unknown = false;
         if text.is_empty() {
             return Ok(());
         }
@@ -144,6 +175,10 @@ impl<T: Transport> SmtSession<T> {
     fn check(&mut self, limits: &Limits) -> Result<Answer, Fault> {
         self.set_limits(limits)?;
         let deadline = Instant::now() + self.bound(limits);
+        if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && self.resources_used.is_none() {
+            // The count to measure this query's use from.
+            self.resources(deadline)?;
+        }
         let response = self.request("(check-sat)\n", deadline)?;
         let answer = match response.as_str() {
             "sat" => Answer::Sat,
@@ -199,8 +234,8 @@ impl<T: Transport> SmtSession<T> {
         let Some(count) = count else {
             return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response))));
         };
-        let used = count.saturating_sub(self.resources_used);
-        self.resources_used = count;
+        let used = count.saturating_sub(self.resources_used.unwrap_or(0));
+        self.resources_used = Some(count);
         Ok(used)
     }
 
@@ -284,6 +319,32 @@ impl<T: Transport> Session for SmtSession<T> {
             Err(Fault::Timeout) => Err(self.die("no answer within the time limit".to_string())),
             Err(Fault::Failed(why)) => Err(self.die(why)),
         }
+    }
+
+    fn reset(&mut self) {
+        if self.dead.is_some() {
+            return;
+        }
+        self.log("(reset)\n");
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        let started = Instant::now();
+        let reset = self.transport.reset(deadline);
+        super::count_solver_time(started);
+        match reset {
+            Ok(()) => {}
+            Err(Fault::Timeout) => {
+                self.die("no answer within the time limit".to_string());
+                return;
+            }
+            Err(Fault::Failed(why)) => {
+                self.die(why);
+                return;
+            }
+        }
+        self.limits_unknown = true;
+        self.resources_used = None;
+        let preamble = super::preamble(self.dialect, &self.options);
+        self.send(&preamble);
     }
 
     fn dead(&self) -> Option<&str> {

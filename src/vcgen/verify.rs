@@ -2,16 +2,21 @@
 //! solver sessions (Boogie's `VerificationConditionGenerator.VerifyImplementation` and the
 //! prover's `CheckSat` loop).
 //!
-//! Sessions come from the caller's [`SessionOpener`]: one is opened for the first
-//! implementation and reused, with the program's declarations sent once and each
-//! implementation's incarnations and VC inside `push`/`pop`; a session that failed (its fault
-//! was reported for the implementation it was checking) is replaced for the next one. After `sat` the failing path is read from the model and the failing
-//! assertion blocked, until `unsat` or `/errorLimit` counterexamples (Boogie's loop). Only
-//! `unsat` ever makes an implementation verified; as in Boogie, `unknown` for an incomplete
-//! theory counts as a counterexample.
+//! Sessions come from the caller's [`SessionOpener`]. VCs are generated one implementation
+//! after another; a session checks them one after another too, reset before each (as Boogie
+//! resets its solver before each VC) and sent the program's declarations and axioms, then the
+//! implementation's incarnations and VC. Under `/vcsCores:N` N threads check VCs at once, each
+//! with its own session, and results are still reported in program order: since no check sees
+//! what another left in its solver, the output is the same for every N. A session that
+//! failed (its fault was reported for the implementation it was checking) is replaced for the
+//! next one. After `sat` the failing path is read from the model and the failing assertion
+//! blocked, until `unsat` or `/errorLimit` counterexamples (Boogie's loop). Only `unsat` ever
+//! makes an implementation verified; as in Boogie, `unknown` for an incomplete theory counts
+//! as a counterexample.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use super::cfg::{self, Specs};
 use super::encode::{Encoder, find_bool_attribute, string_attr};
@@ -36,6 +41,9 @@ pub struct VerifyOptions {
     pub remove_empty_blocks: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
     pub session_per_implementation: bool,
+    /// `/vcsCores`: how many implementations are checked at once, each by a solver session
+    /// of its own (0 is 1).
+    pub cores: u32,
 }
 
 #[derive(Debug)]
@@ -186,15 +194,113 @@ fn modifies_sets(typed: &TypedProgram, infer: bool) -> Vec<Vec<VarId>> {
 const CONTROL_FLOW: &str = "(declare-fun ControlFlow (Int Int) Int)\n";
 
 /// Opens a solver session for the named implementation (the name is for `/proverLog`'s
-/// `@PROC@`). The session has sent its preamble of solver options and nothing else.
-pub type SessionOpener<'s> = dyn FnMut(&str) -> Result<Box<dyn Session>, String> + 's;
+/// `@PROC@`). The session has sent its preamble of solver options and nothing else. Under
+/// `/vcsCores:N` it is called from N threads at once.
+pub type SessionOpener<'s> = dyn Fn(&str) -> Result<Box<dyn Session>, String> + Sync + 's;
 
-/// Verifies every implementation the options select, reporting each result as it comes.
-/// `Err` when the program itself cannot be encoded (nothing was verified).
+/// The stack of a thread that checks VCs: it reads models and paths, and recurses over no
+/// expression, but a generous reservation costs nothing until used.
+const CHECKER_STACK: usize = 64 << 20;
+
+/// An implementation's VC as SMT-LIB text, and what reading its counterexamples needs.
+struct EncodedVc {
+    /// Incarnations and the VC, after `(push 1)`.
+    text: String,
+    blocks: Vec<passify::PassiveBlock>,
+    vc: wlp::Vc,
+}
+
+/// One implementation's check, owned, so that another thread can run it.
+struct Query {
+    /// Its place in the order of reports.
+    index: usize,
+    name: String,
+    /// The program's declarations and axioms, with every sort met up to this implementation:
+    /// what a session is sent first for it.
+    prelude: Arc<str>,
+    vc: EncodedVc,
+}
+
+/// What is reported for an implementation, besides its outcome.
+struct Heading {
+    name: String,
+    span: Span,
+    message_if_verified: Option<String>,
+}
+
+/// Reports results in program order, whatever order they are found in.
+struct InOrder<'r> {
+    on_result: &'r mut dyn FnMut(ImplResult),
+    headings: Vec<Option<Heading>>,
+    outcomes: Vec<Option<ImplOutcome>>,
+    /// The first result not reported yet.
+    next: usize,
+}
+
+impl InOrder<'_> {
+    fn expect(&mut self, heading: Heading) -> usize {
+        self.headings.push(Some(heading));
+        self.outcomes.push(None);
+        self.headings.len() - 1
+    }
+
+    fn complete(&mut self, index: usize, outcome: ImplOutcome) {
+        self.outcomes[index] = Some(outcome);
+        while let Some(Some(outcome)) = self.outcomes.get_mut(self.next).map(Option::take) {
+            let Heading { name, span, message_if_verified } = self.headings[self.next].take().expect("reported once");
+            (self.on_result)(ImplResult { name, span, outcome, message_if_verified });
+            self.next += 1;
+        }
+    }
+}
+
+/// A thread's solver session, reused from one implementation to the next with a reset
+/// between them (Boogie's `(reset)` before each VC), so that what an implementation's check
+/// answers does not depend on which implementations the same session checked before: the
+/// output is the same for every `/vcsCores`. A session that failed (its fault was reported for
+/// the implementation it was checking) is replaced for the next one.
+struct Checker<'o> {
+    open: &'o SessionOpener<'o>,
+    options: &'o VerifyOptions,
+    session: Option<Box<dyn Session>>,
+}
+
+impl Checker<'_> {
+    fn check(&mut self, query: &Query) -> ImplOutcome {
+        if let Some(s) = &mut self.session {
+            if self.options.session_per_implementation {
+                self.session = None;
+            } else {
+                s.reset();
+                if s.dead().is_some() {
+                    self.session = None;
+                }
+            }
+        }
+        let session = match &mut self.session {
+            Some(s) => s,
+            None => match (self.open)(&query.name) {
+                Ok(s) => self.session.insert(s),
+                Err(why) => return ImplOutcome::SolverException(why),
+            },
+        };
+        session.send(&query.prelude);
+        session.send(&query.vc.text);
+        check_vc(session.as_mut(), self.options, query)
+    }
+}
+
+/// Verifies every implementation the options select, reporting each result, in program order,
+/// as soon as it and all before it are known. `Err` when the program itself cannot be encoded
+/// (nothing was verified).
+///
+/// VCs are generated here, one implementation after another; with `/vcsCores:N` (N > 1),
+/// N threads with a session each check them meanwhile, taking the next VC when they are done
+/// (at most N wait to be taken).
 pub fn verify_program(
     typed: &TypedProgram,
     options: &VerifyOptions,
-    open: &mut SessionOpener,
+    open: &SessionOpener,
     on_result: &mut dyn FnMut(ImplResult),
 ) -> Result<(), Unsupported> {
     for d in &typed.program.decls {
@@ -207,73 +313,143 @@ pub fn verify_program(
     }
     let mut enc = Encoder::new(typed);
     let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
-    let mut session: Option<Box<dyn Session>> = None;
+    let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
     let facts = variable_facts(typed);
     let modifies = modifies_sets(typed, options.infer_modifies);
     let symbols = typed.symbols();
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
-    for id in impls {
+    impls.retain(|&id| selected(typed, options, id));
+
+    let mut reports = InOrder { on_result, headings: Vec::new(), outcomes: Vec::new(), next: 0 };
+    // Each implementation's heading, and its outcome or the query that finds it.
+    let mut stage = |id: ImplementationId, reports: &mut InOrder| -> (usize, Result<ImplOutcome, Query>) {
         let info = &symbols.implementations[id.0 as usize];
         let name = info.name.name.to_string();
-        if !options.procs.is_empty() && !options.procs.iter().any(|p| matches_pattern(p, &name)) {
-            continue;
-        }
-        if options.no_procs.iter().any(|p| matches_pattern(p, &name)) {
-            continue;
-        }
-        let Some(proc_id) = info.procedure else { continue };
-        let verify_false = |attrs: &[crate::ast::Attribute]| {
-            attrs.iter().any(|a| {
-                a.key == "verify"
-                    && matches!(
-                        &a.params[..],
-                        [crate::ast::AttrParam::Expr(Expr { kind: crate::ast::ExprKind::BoolLit(false), .. })]
-                    )
-            })
-        };
-        let proc_decl = match &typed.program.decls[symbols.procedure(proc_id).decl.0 as usize] {
-            Decl::Procedure(p) => p,
-            _ => continue,
-        };
-        if verify_false(impl_attrs(typed, id)) || verify_false(&proc_decl.attrs) {
-            continue;
-        }
-        if options.session_per_implementation || session.as_ref().is_some_and(|s| s.dead().is_some()) {
-            session = None;
-        }
-        if session.is_none() {
-            match open(&name) {
-                Ok(mut s) => {
-                    s.send(&prelude);
-                    session = Some(s);
+        let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
+        let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified });
+        let before = prelude.len();
+        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &mut prelude, id) {
+            Err(u) => Ok(ImplOutcome::Unsupported(u)),
+            Ok(None) => Ok(ImplOutcome::Verified),
+            Ok(Some(vc)) => {
+                if prelude.len() != before {
+                    shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(why) => {
-                    let outcome = ImplOutcome::SolverException(why);
-                    on_result(ImplResult { name, span: info.name.span, outcome, message_if_verified: None });
-                    continue;
+                Err(Query { index, name, prelude: shared_prelude.clone(), vc })
+            }
+        };
+        (index, staged)
+    };
+
+    let mut here = Checker { open, options, session: None };
+    let cores = options.cores.max(1) as usize;
+    if cores == 1 {
+        for id in impls {
+            let (index, staged) = stage(id, &mut reports);
+            let outcome = staged.unwrap_or_else(|query| here.check(&query));
+            reports.complete(index, outcome);
+        }
+        return Ok(());
+    }
+    std::thread::scope(|scope| {
+        let (queries, waiting) = mpsc::sync_channel::<Query>(cores);
+        // Owned by the checkers only: should they all stop, sending fails instead of blocking.
+        let waiting = Arc::new(Mutex::new(waiting));
+        let (outcomes, found) = mpsc::channel::<(usize, ImplOutcome)>();
+        let mut checkers = 0;
+        for n in 0..cores {
+            let (waiting, outcomes) = (waiting.clone(), outcomes.clone());
+            let checker = std::thread::Builder::new().name(format!("vcs-core-{n}")).stack_size(CHECKER_STACK);
+            let spawned = checker.spawn_scoped(scope, move || {
+                let mut checker = Checker { open, options, session: None };
+                loop {
+                    let next = waiting.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                    let Ok(query) = next else { return };
+                    if outcomes.send((query.index, checker.check(&query))).is_err() {
+                        return;
+                    }
                 }
+            });
+            if spawned.is_err() {
+                break;
+            }
+            checkers += 1;
+        }
+        drop((waiting, outcomes));
+        // Without a thread of its own (none could be started), a VC is checked here.
+        let queries = (checkers > 0).then_some(queries);
+        for id in impls {
+            let (index, staged) = stage(id, &mut reports);
+            match staged {
+                Ok(outcome) => reports.complete(index, outcome),
+                Err(query) => match &queries {
+                    Some(q) => {
+                        if let Err(mpsc::SendError(query)) = q.send(query) {
+                            // Every checker has stopped (it panicked): the panic is raised
+                            // when the scope ends.
+                            let outcome = here.check(&query);
+                            reports.complete(index, outcome);
+                        }
+                    }
+                    None => {
+                        let outcome = here.check(&query);
+                        reports.complete(index, outcome);
+                    }
+                },
+            }
+            while let Ok((index, outcome)) = found.try_recv() {
+                reports.complete(index, outcome);
             }
         }
-        let s = session.as_deref_mut().expect("opened above");
-        let outcome = verify_implementation(typed, options, s, &mut enc, &facts, &modifies, &mut prelude, id)
-            .unwrap_or_else(ImplOutcome::Unsupported);
-        let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
-        on_result(ImplResult { name, span: info.name.span, outcome, message_if_verified });
-    }
+        drop(queries);
+        for (index, outcome) in found {
+            reports.complete(index, outcome);
+        }
+    });
     Ok(())
 }
 
-fn verify_implementation<'a>(
+/// Whether the options and attributes select implementation `id` for verification: `/proc`,
+/// `/noProc`, `{:verify false}` on it or its procedure.
+fn selected(typed: &TypedProgram, options: &VerifyOptions, id: ImplementationId) -> bool {
+    let symbols = typed.symbols();
+    let info = &symbols.implementations[id.0 as usize];
+    let name = info.name.name.to_string();
+    if !options.procs.is_empty() && !options.procs.iter().any(|p| matches_pattern(p, &name)) {
+        return false;
+    }
+    if options.no_procs.iter().any(|p| matches_pattern(p, &name)) {
+        return false;
+    }
+    let Some(proc_id) = info.procedure else { return false };
+    let verify_false = |attrs: &[crate::ast::Attribute]| {
+        attrs.iter().any(|a| {
+            a.key == "verify"
+                && matches!(
+                    &a.params[..],
+                    [crate::ast::AttrParam::Expr(Expr { kind: crate::ast::ExprKind::BoolLit(false), .. })]
+                )
+        })
+    };
+    let proc_decl = match &typed.program.decls[symbols.procedure(proc_id).decl.0 as usize] {
+        Decl::Procedure(p) => p,
+        _ => return false,
+    };
+    !verify_false(impl_attrs(typed, id)) && !verify_false(&proc_decl.attrs)
+}
+
+/// Stages one implementation up to its VC as SMT-LIB text (Boogie's `VerifyImplementation`
+/// before the prover is called). `None` when there is nothing to prove.
+fn encode_implementation<'a>(
     typed: &'a TypedProgram,
     options: &VerifyOptions,
-    session: &mut dyn Session,
     enc: &mut Encoder<'a>,
     facts: &'a VariableFacts<'a>,
     modifies: &'a [Vec<VarId>],
     prelude: &mut String,
     id: ImplementationId,
-) -> Result<ImplOutcome, Unsupported> {
+) -> Result<Option<EncodedVc>, Unsupported> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
     let info = &symbols.implementations[id.0 as usize];
@@ -353,20 +529,24 @@ fn verify_implementation<'a>(
     }
     let vc = wlp::run(&passive.blocks);
     if vc.checks.is_empty() {
-        return Ok(ImplOutcome::Verified);
+        return Ok(None);
     }
 
-    // Sorts first met in this implementation are declared for the session's lifetime, and
-    // for any session opened later.
-    let new_decls = enc.take_new_decls();
-    prelude.push_str(&new_decls);
-    let mut text = new_decls;
-    text += "(push 1)\n";
+    // Sorts first met in this implementation are declared in the prelude of this and every
+    // later implementation.
+    prelude.push_str(&enc.take_new_decls());
+    let mut text = String::from("(push 1)\n");
     for (name, sort) in &passive.decls {
         let _ = writeln!(text, "(declare-fun {name} () {sort})");
     }
     text += &vc.commands;
-    session.send(&text);
+    Ok(Some(EncodedVc { text, blocks: passive.blocks, vc }))
+}
+
+/// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
+/// `sat`, the failing path is read from the model and that assertion blocked, until `unsat`
+/// or `/errorLimit` counterexamples.
+fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -> ImplOutcome {
     let limits = Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
@@ -380,11 +560,11 @@ fn verify_implementation<'a>(
         match answer {
             Answer::Unsat => break None,
             Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
-                let path = match calculate_path(session, passive.blocks.len()) {
+                let path = match calculate_path(session, query.vc.blocks.len()) {
                     Ok(p) => p,
                     Err(e) => break Some(ImplOutcome::SolverException(e)),
                 };
-                let Some(cex) = trace::counterexample(&passive.blocks, &vc, &path) else {
+                let Some(cex) = trace::counterexample(&query.vc.blocks, &query.vc.vc, &path) else {
                     break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
                 };
                 let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
@@ -409,15 +589,15 @@ fn verify_implementation<'a>(
     };
     session.send("(pop 1)\n");
     if let Some(o) = outcome {
-        return Ok(o);
+        return o;
     }
     if errors.is_empty() {
-        return Ok(ImplOutcome::Verified);
+        return ImplOutcome::Verified;
     }
     // One error per failing proof obligation (Boogie's `DistinctBy(FailingAssert)`).
     let mut seen = rustc_hash::FxHashSet::default();
     errors.retain(|e| seen.insert(check_key(&e.check)));
-    Ok(ImplOutcome::Errors(errors))
+    ImplOutcome::Errors(errors)
 }
 
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
