@@ -147,7 +147,8 @@ fn has_attr(attrs: &[Attribute], key: &str) -> bool {
     attrs.iter().any(|a| a.key == key)
 }
 
-fn verify_false(attrs: &[Attribute]) -> bool {
+/// `{:verify false}` among `attrs`.
+pub(super) fn verify_false(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.key == "verify" && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(false), .. })])
     })

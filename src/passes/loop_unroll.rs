@@ -39,6 +39,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::inline::verify_false;
 use super::{PassError, fresh_span};
 use crate::ast::{
     AssignLhs, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec, Program, Span,
@@ -52,6 +53,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     let Some(bound) = options.loop_unroll else { return Ok(None) };
     let mut decls = typed.program.decls.clone();
     let mut changed = false;
+    let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
     for info in &typed.symbols().implementations {
         let slot = &mut decls[info.decl.0 as usize];
         let body = match slot {
@@ -70,8 +72,21 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         // What the verifier cannot lower it reports itself; such a body stays as it is.
         let Some(blocks) = blocks_of(typed, original) else { continue };
         let unrolled = unroll_loops(&blocks, bound, options.sound_loop_unrolling);
-        for (span, message) in vacuous_loops(typed, &blocks, &unrolled, bound) {
-            super::warning(log, span, &message);
+        // Warnings only where code is checked, once per loop (inlined copies share its span).
+        let attrs_of = |decl: usize| match &typed.program.decls[decl] {
+            Decl::Implementation(d) => &d.attrs[..],
+            Decl::Procedure(d) => &d.attrs[..],
+            _ => &[],
+        };
+        let proc_decl = info.procedure.map(|p| typed.symbols().procedure(p).decl.0 as usize);
+        let verified =
+            !verify_false(attrs_of(info.decl.0 as usize)) && !proc_decl.is_some_and(|d| verify_false(attrs_of(d)));
+        if verified {
+            for (span, message) in vacuous_loops(typed, &blocks, &unrolled, bound) {
+                if warned.insert((span.file.0, span.start)) {
+                    super::warning(log, span, &message);
+                }
+            }
         }
         *body = Body { locals: body.locals.clone(), stmts: stmt_list(&unrolled.blocks, original), span: body.span };
         changed = true;

@@ -48,3 +48,20 @@ procedure HavockedBound()
     i := i + 1;
   }
 }
+
+// Inlined twice: one warning, at the loop. The inlined procedure itself is not verified.
+procedure {:inline 1} Spin()
+{
+  var i: int;
+  i := 0;
+  while (i < 100)
+  {
+    i := i + 1;
+  }
+}
+
+procedure CallsSpinTwice()
+{
+  call Spin();
+  call Spin();
+}
