@@ -1,10 +1,1007 @@
-//! Lambda lifting (stub; being written).
+//! Lambda lifting: every `lambda` becomes an application of a fresh function, defined by an
+//! axiom (Boogie's `LambdaHelper.ExpandLambdas` with its default `MaxHolesLambdaLifter`).
+//!
+//! Expects a type-checked program. Guarantees a program without lambda expressions (but for
+//! the rare ones described below, left for vcgen to refuse), with for each lifted lambda
+//! `lambda<A> x: X :: body` of type `M`:
+//! - a function `lambda#N<F>(l#0: T0, .., l#k: Tk): M`, where `l#0..l#k` stand for the
+//!   lambda's *holes*, its maximal subexpressions that mention none of its bound variables
+//!   (its own, nor those of quantifiers and lets inside it) and whose types mention none of
+//!   its bound type variables, in source order: attributes first, then the body; `F` are the type variables free in the lambda (of the enclosing
+//!   procedure, function or quantifier);
+//! - an axiom `forall<A, F> l#0: T0, .., x: X :: {:attrs} {lambda#N(l#0, ..)[x]}
+//!   lambda#N(l#0, ..)[x] == body'`, `body'` being the body with each hole replaced by its
+//!   `l#i`, and the lambda's attributes (holes replaced too) on it and on the function;
+//! - the lambda itself replaced by `lambda#N(hole0, .., holek)`, coerced to `M` when a type
+//!   variable of the function occurs in its result type only (so re-checking infers it).
+//!
+//! `old` inside a lambda first moves onto the global variables it governs (`old(g + x)`
+//! becomes `old(g) + x`), so `old(g)` is a hole of its own, evaluated where the lambda was;
+//! globals outside `old` are holes too, hence the lambda's meaning in a two-state context is
+//! kept. Inner lambdas are lifted before the lambdas around them, so an inner lambda's holes
+//! become parts of the outer one's body, as in Boogie.
+//!
+//! Lambdas whose lifted forms are alpha-equivalent (same shape up to the names of bound
+//! variables, holes of the same types in the same places, same types) share one function,
+//! as in Boogie's `LiftedLambdas` under `AlphaEquality`, so that `(lambda x: int :: a + b)`
+//! and `(lambda x: int :: b + a)` are provably equal. As in Boogie, each lambda takes a name
+//! from the counter whether or not it ends up sharing one, so numbers may skip. Functions and
+//! axioms go at the end of the program, functions first.
+//!
+//! Left as they are (vcgen refuses them): lambdas containing code expressions, and lambdas
+//! with a free type variable that occurs neither in a hole's type nor in the lambda's type
+//! (it could not be passed to the function).
+//!
+//! How: one copy of the program through [`rewrite`]. At a lambda the copy first lifts the
+//! lambdas inside it, then moves `old` inward ([`OldOnGlobals`]), marks the nodes that
+//! mention a bound variable ([`Lifter::mark`]), and copies the body again replacing every
+//! unmarked node by a fresh variable ([`HoleFiller`]). Nodes built here carry the
+//! [`NodeId`] of a node with the same type (a call the id of the lambda it replaces, `old(g)`
+//! the id of `g`), so an enclosing lambda can still find every type in the typed program.
+//! Every identifier this pass writes or copies to a second place gets a position of its own
+//! ([`fresh_span`]).
 
-use super::PassError;
-use crate::ast::Program;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{PassError, fresh_span, rewrite};
+use crate::ast::{
+    self, AttrParam, Attribute, AxiomDecl, BinaryOp, Body, ConstDecl, Decl, Expr, ExprKind, FnParam, FunctionDecl,
+    GlobalVarDecl, Ident, ImplementationDecl, LetExpr, NodeId, ProcedureDecl, Program, QuantKind, Quantifier, Span,
+    Spec, Symbol, Trigger, TypeKind, VarGroup,
+};
 use crate::cli::Options;
-use crate::typeck::TypedProgram;
+use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
 
-pub fn run(_typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    Ok(None)
+pub fn run(typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+    let mut lifter = Lifter::new(typed);
+    let mut decls: Vec<Decl> = typed.program.decls.iter().map(|d| lifter.decl(d)).collect();
+    if lifter.lifted.is_empty() {
+        return Ok(None);
+    }
+    decls.extend(lifter.functions.into_iter().map(|f| Decl::Function(Box::new(f))));
+    decls.extend(lifter.axioms.into_iter().map(|a| Decl::Axiom(Box::new(a))));
+    Ok(Some(Program { decls }))
+}
+
+/// A lifted lambda as compared for sharing: its body and attributes with bound variables
+/// renamed by binding order and the types of binders, holes and the lambda kept aside as
+/// resolved types (synonyms expanded).
+#[derive(PartialEq)]
+struct Shape {
+    type_params: usize,
+    dummy_types: Vec<Type>,
+    hole_types: Vec<Type>,
+    binder_types: Vec<Type>,
+    result: Type,
+    attrs: Box<[Attribute]>,
+    body: Expr,
+}
+
+struct Lifted {
+    shape: Shape,
+    function: Symbol,
+    /// Some type parameter of the function occurs in its result type only: calls are coerced.
+    coerce: bool,
+}
+
+/// A lambda to define: what [`Lifter::lift`] found out about it.
+struct Lambda<'q> {
+    quantifier: &'q Quantifier,
+    number: usize,
+    span: Span,
+    /// The function's type parameters.
+    free_vars: Vec<TypeVarId>,
+    coerce: bool,
+    hole_names: Vec<Symbol>,
+    hole_types: Vec<Type>,
+    dummy_types: Vec<Type>,
+    result: Type,
+    /// Attributes and body with the holes replaced.
+    attrs: Box<[Attribute]>,
+    body: Expr,
+}
+
+struct Lifter<'a> {
+    typed: &'a TypedProgram,
+    /// Names of functions and globals: a function name must not clash with them.
+    taken: FxHashSet<Symbol>,
+    /// Boogie's `lambdaid`: one number per lambda met, shared or not.
+    counter: usize,
+    lifted: Vec<Lifted>,
+    functions: Vec<FunctionDecl>,
+    axioms: Vec<AxiomDecl>,
+    // --- per lambda, while marking
+    /// Variables bound in the lambda being lifted (its own and those of binders inside it).
+    bound: FxHashSet<VarId>,
+    /// Type variables bound in the lambda being lifted (its own and those of quantifiers in it).
+    bound_type_vars: FxHashSet<TypeVarId>,
+    /// Numbers of the expressions that mention a bound variable.
+    marked: FxHashSet<u32>,
+    binder_names: FxHashSet<Symbol>,
+    has_code: bool,
+}
+
+impl<'a> Lifter<'a> {
+    fn new(typed: &'a TypedProgram) -> Lifter<'a> {
+        let s = typed.symbols();
+        let taken = s.functions_by_name.keys().chain(s.globals.keys()).copied().collect();
+        Lifter {
+            typed,
+            taken,
+            counter: 0,
+            lifted: Vec::new(),
+            functions: Vec::new(),
+            axioms: Vec::new(),
+            bound: FxHashSet::default(),
+            bound_type_vars: FxHashSet::default(),
+            marked: FxHashSet::default(),
+            binder_names: FxHashSet::default(),
+            has_code: false,
+        }
+    }
+
+    // --- declarations
+
+    fn decl(&mut self, d: &Decl) -> Decl {
+        match d {
+            Decl::Const(c) => Decl::Const(Box::new(ConstDecl {
+                attrs: rewrite::attrs(self, &c.attrs),
+                uses: c.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+                ..(**c).clone()
+            })),
+            Decl::Function(f) => Decl::Function(Box::new(FunctionDecl {
+                attrs: rewrite::attrs(self, &f.attrs),
+                body: f.body.as_ref().map(|b| rewrite::expr(self, b)),
+                uses: f.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+                ..(**f).clone()
+            })),
+            Decl::Axiom(a) => Decl::Axiom(Box::new(self.axiom(a))),
+            Decl::Var(v) => Decl::Var(Box::new(GlobalVarDecl {
+                attrs: rewrite::attrs(self, &v.attrs),
+                groups: rewrite::var_groups(self, &v.groups),
+                span: v.span,
+            })),
+            Decl::Procedure(p) => Decl::Procedure(Box::new(ProcedureDecl {
+                attrs: rewrite::attrs(self, &p.attrs),
+                ins: rewrite::var_groups(self, &p.ins),
+                outs: rewrite::var_groups(self, &p.outs),
+                specs: p.specs.iter().map(|s| self.spec(s)).collect(),
+                body: p.body.as_ref().map(|b| self.body(b)),
+                ..(**p).clone()
+            })),
+            Decl::Implementation(i) => Decl::Implementation(Box::new(ImplementationDecl {
+                attrs: rewrite::attrs(self, &i.attrs),
+                ins: rewrite::var_groups(self, &i.ins),
+                outs: rewrite::var_groups(self, &i.outs),
+                body: self.body(&i.body),
+                ..(**i).clone()
+            })),
+            other => other.clone(),
+        }
+    }
+
+    fn axiom(&mut self, a: &AxiomDecl) -> AxiomDecl {
+        AxiomDecl {
+            hideable: a.hideable,
+            attrs: rewrite::attrs(self, &a.attrs),
+            expr: rewrite::expr(self, &a.expr),
+            span: a.span,
+        }
+    }
+
+    fn spec(&mut self, s: &Spec) -> Spec {
+        match s {
+            Spec::Requires { free, attrs, expr, span } => Spec::Requires {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                expr: rewrite::expr(self, expr),
+                span: *span,
+            },
+            Spec::Ensures { free, attrs, expr, span } => Spec::Ensures {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                expr: rewrite::expr(self, expr),
+                span: *span,
+            },
+            Spec::Modifies { .. } => s.clone(),
+            Spec::Measure { free, attrs, exprs, span } => Spec::Measure {
+                free: *free,
+                attrs: rewrite::attrs(self, attrs),
+                exprs: rewrite::exprs(self, exprs),
+                span: *span,
+            },
+        }
+    }
+
+    fn body(&mut self, b: &Body) -> Body {
+        Body {
+            locals: b.locals.iter().map(|l| rewrite::local_vars(self, l)).collect(),
+            stmts: rewrite::stmt_list(self, &b.stmts),
+            span: b.span,
+        }
+    }
+
+    // --- one lambda
+
+    /// The application that replaces lambda `e` (whose inner lambdas are lifted already in
+    /// `attrs` and `body`), or `None` when this lambda stays.
+    fn lift(&mut self, e: &Expr, q: &Quantifier, attrs: Box<[Attribute]>, body: Expr, number: usize) -> Option<Expr> {
+        let typed = self.typed;
+        let symbols = typed.symbols();
+
+        // `old` only around globals.
+        let mut old = OldOnGlobals { typed, in_old: false };
+        let attrs = rewrite::attrs(&mut old, &attrs);
+        let body = rewrite::expr(&mut old, &body);
+
+        // What is bound, and which nodes mention it.
+        self.bound.clear();
+        self.bound_type_vars.clear();
+        self.marked.clear();
+        self.binder_names.clear();
+        self.has_code = false;
+        let mut dummies = Vec::new();
+        for g in &q.vars {
+            for name in &g.names {
+                let Some(Ref::Var(v)) = typed.referent(name) else { return None };
+                self.bound.insert(v);
+                self.binder_names.insert(name.name);
+                dummies.push(v);
+            }
+        }
+        for tp in &q.type_params {
+            let Some(Ref::TypeVar(v)) = typed.referent(tp) else { return None };
+            self.bound_type_vars.insert(v);
+        }
+        self.mark_attrs(&attrs);
+        self.mark(&body);
+        if self.has_code {
+            return None;
+        }
+
+        // Holes out, fresh variables in: attributes first, then the body (Boogie's order).
+        let mut filler = HoleFiller {
+            marked: &self.marked,
+            taken: &self.binder_names,
+            holes: Vec::new(),
+            names: Vec::new(),
+            next: 0,
+        };
+        let lifted_attrs = rewrite::attrs(&mut filler, &attrs);
+        let lifted_body = rewrite::expr(&mut filler, &body);
+        let HoleFiller { holes, names: hole_names, .. } = filler;
+
+        // Types: holes', the lambda's, and the type variables free in the lifted lambda.
+        let hole_types: Vec<Type> = holes.iter().map(|h| typed.type_of(h.id).clone()).collect();
+        let result = typed.type_of(e.id).clone();
+        let dummy_types: Vec<Type> = dummies.iter().map(|v| symbols.var(*v).ty.clone()).collect();
+        let (free_vars, coerce) = self.free_type_params(&hole_types, &result, &dummy_types, &lifted_body)?;
+
+        // Shared with an alpha-equivalent lambda lifted before?
+        let shape = Shape {
+            type_params: q.type_params.len(),
+            dummy_types: dummy_types.iter().map(expand).collect(),
+            hole_types: hole_types.iter().map(expand).collect(),
+            binder_types: Vec::new(),
+            result: expand(&result),
+            attrs: Box::new([]),
+            body: lifted_body.clone(),
+        };
+        let shape = self.canonical(shape, &dummies, &lifted_attrs);
+        if let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
+            return Some(self.application(l.function, l.coerce, holes, &result, e));
+        }
+
+        let function = self.define(Lambda {
+            quantifier: q,
+            number,
+            span: e.span,
+            free_vars,
+            coerce,
+            hole_names,
+            hole_types,
+            dummy_types,
+            result: result.clone(),
+            attrs: lifted_attrs,
+            body: lifted_body,
+        });
+        self.lifted.push(Lifted { shape, function, coerce });
+        Some(self.application(function, coerce, holes, &result, e))
+    }
+
+    /// Declares the function and axiom of a lambda not met before; returns the function's name.
+    fn define(&mut self, lambda: Lambda) -> Symbol {
+        let typed = self.typed;
+        let symbols = typed.symbols();
+        let Lambda {
+            quantifier: q,
+            number,
+            span,
+            free_vars,
+            coerce,
+            hole_names,
+            hole_types,
+            dummy_types,
+            result,
+            attrs,
+            body,
+        } = lambda;
+        let own_type_params: Vec<TypeVarId> = q
+            .type_params
+            .iter()
+            .filter_map(|tp| match typed.referent(tp) {
+                Some(Ref::TypeVar(v)) => Some(v),
+                _ => None,
+            })
+            .collect();
+        let mut name = format!("lambda#{number}");
+        while self.taken.contains(&Symbol::intern(&name)) {
+            name.push('\'');
+        }
+        let function = Symbol::intern(&name);
+        self.taken.insert(function);
+
+        // Free type variables keep their names unless that would capture or merge them.
+        let mut renames: FxHashMap<TypeVarId, Symbol> = FxHashMap::default();
+        let mut used: Vec<Symbol> = own_type_params.iter().map(|v| symbols.type_vars[v.0 as usize].name.name).collect();
+        for v in &free_vars {
+            let base = symbols.type_vars[v.0 as usize].name.name;
+            let mut n = base;
+            let mut k = 0;
+            while used.contains(&n) {
+                k += 1;
+                n = Symbol::intern(&format!("{base}#{k}"));
+            }
+            used.push(n);
+            if n != base {
+                renames.insert(*v, n);
+            }
+        }
+        let types = TypeWriter { typed, renames: &renames };
+        let type_param = |v: &TypeVarId| Ident {
+            name: renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name),
+            span: fresh_span(span),
+        };
+
+        // The function.
+        let params: Box<[FnParam]> = hole_names
+            .iter()
+            .zip(&hole_types)
+            .map(|(n, t)| FnParam {
+                attrs: Box::new([]),
+                name: Some(Ident { name: *n, span: fresh_span(span) }),
+                ty: types.ast(t, span),
+                span,
+            })
+            .collect();
+        let closed: Vec<Attribute> = attrs.iter().filter(|a| !self.attr_mentions_bound(a)).cloned().collect();
+        let fn_attrs = rewrite::attrs(&mut Respan, &closed);
+        self.functions.push(FunctionDecl {
+            revealed: false,
+            attrs: fn_attrs,
+            name: Ident { name: function, span: fresh_span(span) },
+            type_params: free_vars.iter().map(type_param).collect(),
+            params,
+            result: FnParam { attrs: Box::new([]), name: None, ty: types.ast(&result, span), span },
+            returns_form: false,
+            body: None,
+            uses: None,
+            span,
+        });
+
+        // The axiom.
+        let select = || {
+            let args = hole_names.iter().map(|n| var(*n, span)).collect();
+            let mut f =
+                Expr { kind: ExprKind::Call { func: function, args }, span: fresh_span(span), id: NodeId::NONE };
+            if coerce {
+                f = Expr {
+                    kind: ExprKind::Coerce { arg: Box::new(f), ty: Box::new(types.ast(&result, span)) },
+                    span,
+                    id: NodeId::NONE,
+                };
+            }
+            let indexes = q.vars.iter().flat_map(|g| g.names.iter()).map(|n| var(n.name, span)).collect();
+            Expr { kind: ExprKind::Select { map: Box::new(f), indexes }, span, id: NodeId::NONE }
+        };
+        let mut vars: Vec<VarGroup> = hole_names
+            .iter()
+            .zip(&hole_types)
+            .map(|(n, t)| VarGroup {
+                attrs: Box::new([]),
+                names: Box::new([Ident { name: *n, span: fresh_span(span) }]),
+                ty: types.ast(t, span),
+                where_clause: None,
+                span,
+            })
+            .collect();
+        let mut dummy_index = 0;
+        for g in &q.vars {
+            let names = g.names.clone();
+            dummy_index += names.len();
+            vars.push(VarGroup {
+                attrs: g.attrs.clone(),
+                names,
+                ty: types.ast(&dummy_types[dummy_index - 1], g.ty.span),
+                where_clause: None,
+                span: g.span,
+            });
+        }
+        let body =
+            if renames.is_empty() { body } else { rewrite::expr(&mut RenameTypes { typed, types: &types }, &body) };
+        let equation = Expr {
+            kind: ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(select()), rhs: Box::new(body) },
+            span,
+            id: NodeId::NONE,
+        };
+        let forall = Quantifier {
+            kind: QuantKind::Forall,
+            type_params: q.type_params.iter().copied().chain(free_vars.iter().map(type_param)).collect(),
+            vars: vars.into_boxed_slice(),
+            attrs,
+            triggers: Box::new([Trigger { positive: true, exprs: Box::new([select()]), span }]),
+            body: equation,
+        };
+        self.axioms.push(AxiomDecl {
+            hideable: false,
+            attrs: Box::new([]),
+            expr: Expr { kind: ExprKind::Quant(Box::new(forall)), span, id: NodeId::NONE },
+            span,
+        });
+        function
+    }
+
+    /// The type parameters of a lambda's function, in order (the type variables free in the
+    /// lifted lambda), and whether calls need a coercion to infer them; `None` when one of
+    /// them occurs in neither the holes' types nor the lambda's, so no call could pass it.
+    fn free_type_params(
+        &self,
+        hole_types: &[Type],
+        result: &Type,
+        dummy_types: &[Type],
+        body: &Expr,
+    ) -> Option<(Vec<TypeVarId>, bool)> {
+        let mut signature_vars = Vec::new();
+        hole_types.iter().for_each(|t| free_type_vars(t, &mut signature_vars));
+        let in_params = signature_vars.clone();
+        free_type_vars(result, &mut signature_vars);
+        let mut free = Vec::new();
+        dummy_types.iter().for_each(|t| free_type_vars(t, &mut free));
+        self.body_type_vars(body, &mut free);
+        let mut free_vars: Vec<TypeVarId> =
+            signature_vars.iter().copied().filter(|v| !self.bound_type_vars.contains(v)).collect();
+        for v in free {
+            if self.bound_type_vars.contains(&v) || free_vars.contains(&v) {
+                continue;
+            }
+            if !signature_vars.contains(&v) {
+                return None;
+            }
+            free_vars.push(v);
+        }
+        let coerce = free_vars.iter().any(|v| !in_params.contains(v));
+        Some((free_vars, coerce))
+    }
+
+    /// `f(holes)`, coerced to the lambda's type when the function needs it to be inferred.
+    /// It carries the lambda's number: an enclosing lambda finds its type there.
+    fn application(&self, function: Symbol, coerce: bool, holes: Vec<Expr>, result: &Type, e: &Expr) -> Expr {
+        let call = Expr {
+            kind: ExprKind::Call { func: function, args: holes.into_boxed_slice() },
+            span: fresh_span(e.span),
+            id: e.id,
+        };
+        if !coerce {
+            return call;
+        }
+        let types = TypeWriter { typed: self.typed, renames: &FxHashMap::default() };
+        Expr {
+            kind: ExprKind::Coerce { arg: Box::new(call), ty: Box::new(types.ast(result, e.span)) },
+            span: e.span,
+            id: e.id,
+        }
+    }
+
+    /// Marks `e` and its subexpressions that mention a bound variable or bound type variable;
+    /// records the binders met on the way (their variables are bound too).
+    fn mark(&mut self, e: &Expr) -> bool {
+        let mut mentions = false;
+        match &e.kind {
+            ExprKind::Var(x) => {
+                mentions = matches!(self.typed.referent(x), Some(Ref::Var(v)) if self.bound.contains(&v));
+            }
+            ExprKind::Quant(q) => {
+                for tp in &q.type_params {
+                    if let Some(Ref::TypeVar(v)) = self.typed.referent(tp) {
+                        self.bound_type_vars.insert(v);
+                    }
+                }
+                for g in &q.vars {
+                    for name in &g.names {
+                        if let Some(Ref::Var(v)) = self.typed.referent(name) {
+                            self.bound.insert(v);
+                        }
+                        self.binder_names.insert(name.name);
+                    }
+                    mentions |= self.mark_attrs(&g.attrs);
+                    if let Some(w) = &g.where_clause {
+                        mentions |= self.mark(w);
+                    }
+                }
+                mentions |= self.mark_attrs(&q.attrs);
+            }
+            ExprKind::Let(l) => {
+                for v in &l.vars {
+                    if let Some(Ref::Var(id)) = self.typed.referent(&v.name) {
+                        self.bound.insert(id);
+                    }
+                    self.binder_names.insert(v.name.name);
+                    mentions |= self.mark_attrs(&v.attrs);
+                }
+                mentions |= self.mark_attrs(&l.attrs);
+            }
+            ExprKind::Code(_) => self.has_code = true,
+            _ => {}
+        }
+        e.for_each_child(&mut |c| mentions |= self.mark(c));
+        // A node whose type mentions a bound type variable (`pick(0)` at the lambda's own `T`)
+        // cannot be passed in from outside either.
+        if !mentions && e.id.0 != NodeId::NONE.0 {
+            let mut vars = Vec::new();
+            free_type_vars(self.typed.type_of(e.id), &mut vars);
+            mentions = vars.iter().any(|v| self.bound_type_vars.contains(v));
+        }
+        if mentions {
+            self.marked.insert(e.id.0);
+        }
+        mentions
+    }
+
+    fn mark_attrs(&mut self, attrs: &[Attribute]) -> bool {
+        let mut mentions = false;
+        for a in attrs {
+            for p in &a.params {
+                if let AttrParam::Expr(x) = p {
+                    mentions |= self.mark(x);
+                }
+            }
+        }
+        mentions
+    }
+
+    /// Whether a lifted attribute still mentions a bound variable (it cannot go on the
+    /// function, where only the holes' variables are in scope).
+    fn attr_mentions_bound(&self, a: &Attribute) -> bool {
+        fn go(lifter: &Lifter, e: &Expr) -> bool {
+            let mut found = matches!(&e.kind, ExprKind::Var(x)
+                if matches!(lifter.typed.referent(x), Some(Ref::Var(v)) if lifter.bound.contains(&v)));
+            e.for_each_child(&mut |c| found |= go(lifter, c));
+            found
+        }
+        a.params.iter().any(|p| matches!(p, AttrParam::Expr(x) if go(self, x)))
+    }
+
+    /// The type variables occurring in the types of the marked expressions of a lifted body
+    /// and of its binders.
+    fn body_type_vars(&self, e: &Expr, out: &mut Vec<TypeVarId>) {
+        if e.id.0 != NodeId::NONE.0 && self.marked.contains(&e.id.0) {
+            free_type_vars(self.typed.type_of(e.id), out);
+        }
+        if let ExprKind::Quant(q) = &e.kind {
+            for g in &q.vars {
+                for name in &g.names {
+                    if let Some(Ref::Var(v)) = self.typed.referent(name) {
+                        free_type_vars(&self.typed.symbols().var(v).ty, out);
+                    }
+                }
+            }
+        }
+        e.for_each_child(&mut |c| self.body_type_vars(c, out));
+    }
+
+    /// `shape` with the bound variables of the body and attributes renamed by binding order.
+    fn canonical(&self, mut shape: Shape, dummies: &[VarId], attrs: &[Attribute]) -> Shape {
+        let mut canon = Canonical { typed: self.typed, names: FxHashMap::default(), binder_types: Vec::new() };
+        for v in dummies {
+            canon.bind(*v);
+        }
+        shape.attrs = rewrite::attrs(&mut canon, attrs);
+        shape.body = rewrite::expr(&mut canon, &shape.body);
+        shape.binder_types = canon.binder_types;
+        shape
+    }
+}
+
+impl rewrite::Rewriter for Lifter<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Quant(q) = &e.kind else { return None };
+        if q.kind != QuantKind::Lambda {
+            return None;
+        }
+        // Inner lambdas first (Boogie's visitor lifts bottom-up).
+        let attrs = rewrite::attrs(self, &q.attrs);
+        let body = rewrite::expr(self, &q.body);
+        let number = self.counter;
+        self.counter += 1;
+        let lifted = self.lift(e, q, attrs.clone(), body.clone(), number);
+        Some(lifted.unwrap_or_else(|| Expr {
+            kind: ExprKind::Quant(Box::new(Quantifier {
+                vars: rewrite::var_groups(self, &q.vars),
+                attrs,
+                body,
+                ..(**q).clone()
+            })),
+            span: e.span,
+            id: e.id,
+        }))
+    }
+}
+
+/// Moves `old` onto the global variables under it (Boogie's `OldFinder` and
+/// `ApplyReplacingOldExprs`): other variables are the same in either state.
+struct OldOnGlobals<'a> {
+    typed: &'a TypedProgram,
+    in_old: bool,
+}
+
+impl rewrite::Rewriter for OldOnGlobals<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        match &e.kind {
+            ExprKind::Old(inner) => {
+                let was = std::mem::replace(&mut self.in_old, true);
+                let copy = rewrite::expr(self, inner);
+                self.in_old = was;
+                Some(copy)
+            }
+            ExprKind::Var(x) if self.in_old => match self.typed.referent(x) {
+                Some(Ref::Var(v)) if self.typed.symbols().var(v).kind == VarKind::Global => {
+                    Some(Expr { kind: ExprKind::Old(Box::new(e.clone())), span: e.span, id: e.id })
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// Copies a lambda's body replacing each unmarked node (one that mentions no bound variable)
+/// by a fresh variable `l#i`, collecting the nodes replaced.
+struct HoleFiller<'a> {
+    marked: &'a FxHashSet<u32>,
+    /// Names of the lambda's binders, which the fresh variables must not take.
+    taken: &'a FxHashSet<Symbol>,
+    holes: Vec<Expr>,
+    names: Vec<Symbol>,
+    next: usize,
+}
+
+impl HoleFiller<'_> {
+    fn hole(&mut self, e: &Expr) -> Expr {
+        let name = loop {
+            let name = Symbol::intern(&format!("l#{}", self.next));
+            self.next += 1;
+            if !self.taken.contains(&name) {
+                break name;
+            }
+        };
+        self.holes.push(e.clone());
+        self.names.push(name);
+        let span = fresh_span(e.span);
+        Expr { kind: ExprKind::Var(Ident { name, span }), span, id: e.id }
+    }
+
+    /// Attributes of a binder inside the lambda: parameters without variables (`{:weight 3}`)
+    /// stay as written.
+    fn inner_attrs(&mut self, attrs: &[Attribute]) -> Box<[Attribute]> {
+        attrs
+            .iter()
+            .map(|a| Attribute {
+                key: a.key,
+                params: a
+                    .params
+                    .iter()
+                    .map(|p| match p {
+                        AttrParam::Expr(x) if mentions_var(x) => AttrParam::Expr(rewrite::expr(self, x)),
+                        p => p.clone(),
+                    })
+                    .collect(),
+                span: a.span,
+            })
+            .collect()
+    }
+
+    fn binders(&mut self, groups: &[VarGroup]) -> Box<[VarGroup]> {
+        groups
+            .iter()
+            .map(|g| VarGroup {
+                attrs: self.inner_attrs(&g.attrs),
+                names: g.names.clone(),
+                ty: g.ty.clone(),
+                where_clause: g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(self, w))),
+                span: g.span,
+            })
+            .collect()
+    }
+}
+
+impl rewrite::Rewriter for HoleFiller<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        if !self.marked.contains(&e.id.0) {
+            return Some(self.hole(e));
+        }
+        let kind = match &e.kind {
+            ExprKind::Quant(q) => ExprKind::Quant(Box::new(Quantifier {
+                kind: q.kind,
+                type_params: q.type_params.clone(),
+                vars: self.binders(&q.vars),
+                attrs: self.inner_attrs(&q.attrs),
+                triggers: triggers(self, &q.triggers),
+                body: rewrite::expr(self, &q.body),
+            })),
+            ExprKind::Let(l) => ExprKind::Let(Box::new(LetExpr {
+                vars: l.vars.clone(),
+                rhss: rewrite::exprs(self, &l.rhss),
+                attrs: self.inner_attrs(&l.attrs),
+                body: rewrite::expr(self, &l.body),
+            })),
+            _ => return None,
+        };
+        Some(Expr { kind, span: e.span, id: e.id })
+    }
+}
+
+/// Renames bound variables by binding order (`bv#0`, ...) and sets binder types aside, for
+/// comparing lifted lambdas up to alpha-equivalence.
+struct Canonical<'a> {
+    typed: &'a TypedProgram,
+    names: FxHashMap<VarId, Symbol>,
+    binder_types: Vec<Type>,
+}
+
+impl Canonical<'_> {
+    fn bind(&mut self, v: VarId) -> Symbol {
+        let name = Symbol::intern(&format!("bv#{}", self.names.len()));
+        self.names.insert(v, name);
+        name
+    }
+
+    fn rename(&mut self, name: &Ident) -> Ident {
+        match self.typed.referent(name) {
+            Some(Ref::Var(v)) => {
+                self.binder_types.push(expand(&self.typed.symbols().var(v).ty));
+                Ident { name: self.bind(v), span: name.span }
+            }
+            _ => *name,
+        }
+    }
+}
+
+impl rewrite::Rewriter for Canonical<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        let kind = match &e.kind {
+            ExprKind::Quant(q) => {
+                let vars = q
+                    .vars
+                    .iter()
+                    .map(|g| VarGroup {
+                        attrs: g.attrs.clone(),
+                        names: g.names.iter().map(|n| self.rename(n)).collect(),
+                        ty: ast::Type { kind: TypeKind::Bool, span: g.ty.span },
+                        where_clause: None,
+                        span: g.span,
+                    })
+                    .collect();
+                ExprKind::Quant(Box::new(Quantifier {
+                    kind: q.kind,
+                    type_params: q
+                        .type_params
+                        .iter()
+                        .map(|t| Ident { name: Symbol::intern("tv"), span: t.span })
+                        .collect(),
+                    vars,
+                    attrs: rewrite::attrs(self, &q.attrs),
+                    triggers: triggers(self, &q.triggers),
+                    body: rewrite::expr(self, &q.body),
+                }))
+            }
+            ExprKind::Let(l) => {
+                let rhss = rewrite::exprs(self, &l.rhss);
+                let vars =
+                    l.vars.iter().map(|v| ast::LetVar { attrs: v.attrs.clone(), name: self.rename(&v.name) }).collect();
+                ExprKind::Let(Box::new(LetExpr {
+                    vars,
+                    rhss,
+                    attrs: rewrite::attrs(self, &l.attrs),
+                    body: rewrite::expr(self, &l.body),
+                }))
+            }
+            _ => return None,
+        };
+        Some(Expr { kind, span: e.span, id: e.id })
+    }
+
+    fn var(&mut self, name: &Ident) -> Ident {
+        match self.typed.referent(name) {
+            Some(Ref::Var(v)) => match self.names.get(&v) {
+                Some(n) => Ident { name: *n, span: name.span },
+                None => *name,
+            },
+            _ => *name,
+        }
+    }
+}
+
+/// Gives every variable occurrence a position of its own (a second copy of attributes).
+struct Respan;
+
+impl rewrite::Rewriter for Respan {
+    fn var(&mut self, name: &Ident) -> Ident {
+        Ident { name: name.name, span: fresh_span(name.span) }
+    }
+}
+
+/// Rewrites the written types of a lifted body that mention a renamed type variable.
+struct RenameTypes<'a, 'b> {
+    typed: &'a TypedProgram,
+    types: &'b TypeWriter<'a, 'b>,
+}
+
+impl rewrite::Rewriter for RenameTypes<'_, '_> {
+    fn ty(&mut self, t: &ast::Type) -> Option<ast::Type> {
+        let resolved = self.typed.resolution.types.get(&Pos::of(t.span))?;
+        let mut vars = Vec::new();
+        free_type_vars(resolved, &mut vars);
+        if vars.iter().any(|v| self.types.renames.contains_key(v)) {
+            Some(self.types.ast(resolved, t.span))
+        } else {
+            None
+        }
+    }
+}
+
+/// Writes resolved types back as syntax, with positions of their own.
+struct TypeWriter<'a, 'b> {
+    typed: &'a TypedProgram,
+    renames: &'b FxHashMap<TypeVarId, Symbol>,
+}
+
+impl TypeWriter<'_, '_> {
+    fn ast(&self, t: &Type, like: Span) -> ast::Type {
+        let symbols = self.typed.symbols();
+        let named = |name: Symbol, args: Box<[ast::Type]>| TypeKind::Named {
+            name: Ident { name, span: fresh_span(like) },
+            args,
+        };
+        let builtin = |name: String| named(Symbol::intern(&name), Box::new([]));
+        let kind = match t {
+            Type::Bool => TypeKind::Bool,
+            Type::Int => TypeKind::Int,
+            Type::Real => TypeKind::Real,
+            Type::RMode => builtin("rmode".into()),
+            Type::String => builtin("string".into()),
+            Type::RegEx => builtin("regex".into()),
+            Type::Bv(n) => builtin(format!("bv{n}")),
+            Type::Float { significand, exponent } => builtin(format!("float{significand}e{exponent}")),
+            Type::Ctor(c, args) => {
+                named(symbols.type_ctors[c.0 as usize].name.name, args.iter().map(|a| self.ast(a, like)).collect())
+            }
+            Type::Synonym(s) => named(
+                symbols.type_ctors[s.synonym.0 as usize].name.name,
+                s.args.iter().map(|a| self.ast(a, like)).collect(),
+            ),
+            Type::Var(v) => {
+                named(self.renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name), Box::new([]))
+            }
+            Type::Map(m) => TypeKind::Map(Box::new(ast::MapType {
+                type_params: m
+                    .type_params
+                    .iter()
+                    .map(|v| Ident { name: symbols.type_vars[v.0 as usize].name.name, span: fresh_span(like) })
+                    .collect(),
+                args: m.args.iter().map(|a| self.ast(a, like)).collect(),
+                result: self.ast(&m.result, like),
+            })),
+            // Never in a checked program.
+            Type::Proxy(_) => TypeKind::Bool,
+        };
+        ast::Type { kind, span: fresh_span(like) }
+    }
+}
+
+fn triggers(r: &mut dyn rewrite::Rewriter, triggers: &[Trigger]) -> Box<[Trigger]> {
+    triggers
+        .iter()
+        .map(|t| Trigger { positive: t.positive, exprs: rewrite::exprs(r, &t.exprs), span: t.span })
+        .collect()
+}
+
+fn var(name: Symbol, like: Span) -> Expr {
+    let span = fresh_span(like);
+    Expr { kind: ExprKind::Var(Ident { name, span }), span, id: NodeId::NONE }
+}
+
+fn mentions_var(e: &Expr) -> bool {
+    let mut found = matches!(e.kind, ExprKind::Var(_) | ExprKind::Old(_));
+    e.for_each_child(&mut |c| found |= mentions_var(c));
+    found
+}
+
+/// The type variables free in `t`, in order of first occurrence, added to `out`.
+fn free_type_vars(t: &Type, out: &mut Vec<TypeVarId>) {
+    match t {
+        Type::Var(v) if !out.contains(v) => out.push(*v),
+        Type::Ctor(_, args) => args.iter().for_each(|a| free_type_vars(a, out)),
+        Type::Map(m) => {
+            let mut inner = Vec::new();
+            m.args.iter().for_each(|a| free_type_vars(a, &mut inner));
+            free_type_vars(&m.result, &mut inner);
+            for v in inner {
+                if !m.type_params.contains(&v) && !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        Type::Synonym(s) => free_type_vars(&s.expansion, out),
+        _ => {}
+    }
+}
+
+/// `t` with every synonym expanded, for comparing types.
+fn expand(t: &Type) -> Type {
+    match t.expanded() {
+        Type::Ctor(c, args) => Type::Ctor(*c, args.iter().map(expand).collect()),
+        Type::Map(m) => Type::Map(std::rc::Rc::new(crate::typeck::types::MapType {
+            type_params: m.type_params.clone(),
+            args: m.args.iter().map(expand).collect(),
+            result: expand(&m.result),
+        })),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+    use crate::typeck::{Outcome, TypeckOptions};
+
+    /// The declarations lambda lifting adds to `text`, printed.
+    fn lifted(text: &str) -> String {
+        let mut sources = SourceMap::new();
+        let id = sources.add("t.bpl", "t.bpl", text.to_string());
+        let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");
+        let Outcome::Typed(typed, _) = crate::typeck::run(program, &TypeckOptions::default(), false) else {
+            panic!("does not type-check")
+        };
+        let before = typed.program.decls.len();
+        let program = run(&typed, &Options::default(), &mut String::new()).expect("lifts").expect("changes");
+        let added = Program { decls: program.decls[before..].to_vec() };
+        crate::printer::print_program(&added, &Default::default())
+    }
+
+    #[test]
+    fn holes_become_arguments_and_alike_lambdas_share_a_function() {
+        let text = "var g: int;\n\
+            procedure P(a: int, b: int) modifies g; {\n\
+              assert (lambda x: int :: x + a * b)[1] == (lambda y: int :: y + b)[1];\n\
+              assert (lambda x: int :: old(g) < g + x)[0];\n\
+            }\n";
+        let expected = "function lambda#0(l#0: int) : [int]int;\n\
+            function lambda#2(l#0: int, l#1: int) : [int]bool;\n\
+            axiom (forall l#0: int, x: int :: {lambda#0(l#0)[x]} lambda#0(l#0)[x] == x + l#0);\n\
+            axiom (forall l#0: int, l#1: int, x: int :: {lambda#2(l#0, l#1)[x]} \
+            lambda#2(l#0, l#1)[x] == (l#0 < l#1 + x));\n";
+        assert_eq!(lifted(text), expected);
+    }
+
+    #[test]
+    fn free_type_variables_become_type_parameters() {
+        let text = "function F<T>(int): T;\n\
+            procedure P<T>(t: T) { assert (lambda i: int :: F(i))[0] == (lambda<U> u: U :: t)[true]; }\n";
+        let expected = "function lambda#0<T>() : [int]T;\n\
+            function lambda#1<T>(l#0: T) : <U>[U]T;\n\
+            axiom (forall <T> i: int :: {(lambda#0() : [int]T)[i]} (lambda#0() : [int]T)[i] == F(i));\n\
+            axiom (forall <U, T> l#0: T, u: U :: {lambda#1(l#0)[u]} lambda#1(l#0)[u] == l#0);\n";
+        assert_eq!(lifted(text), expected);
+    }
 }
