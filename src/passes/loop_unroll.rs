@@ -536,11 +536,7 @@ fn eval(typed: &TypedProgram, env: &Env, e: &Expr) -> Option<Value> {
 fn run_cmds(typed: &TypedProgram, mut env: Env, cmds: &[Cmd]) -> Option<Env> {
     for c in cmds {
         match &c.kind {
-            CmdKind::Assume { expr, .. } => {
-                if eval(typed, &env, expr) == Some(Value::Bool(false)) {
-                    return None;
-                }
-            }
+            CmdKind::Assume { expr, .. } if eval(typed, &env, expr) == Some(Value::Bool(false)) => return None,
             CmdKind::Assign { lhss, rhss, .. } => {
                 let values: Vec<Option<Value>> = rhss.iter().map(|r| eval(typed, &env, r)).collect();
                 for (lhs, value) in lhss.iter().zip(values) {
