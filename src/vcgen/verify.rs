@@ -508,7 +508,9 @@ fn encode_implementation<'a>(
     }
 
     let blocks = cfg::lower(typed, &body.stmts)?;
-    let blocks = cfg::coalesce(blocks);
+    // Infeasible edges go first: a loop head that asserts `false` is then no loop, and coalesces
+    // into its one predecessor as in Boogie.
+    let blocks = cfg::coalesce(cfg::prune_unreachable(blocks));
     let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
