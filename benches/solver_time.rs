@@ -175,7 +175,7 @@ fn main() {
             TARGET_OUTSIDE_SHARE * 100.0,
             share * 100.0
         );
-        rows.sort_by(|a, b| b.outside().cmp(&a.outside()));
+        rows.sort_by_key(|r| std::cmp::Reverse(r.outside()));
         println!("\nrboogie's own time, largest first:");
         for r in rows.iter().take(10) {
             println!("{:<52} own {:>8.1} ms, solver {:>8.1} ms", r.test, ms(r.outside()), ms(r.solver));

@@ -67,8 +67,7 @@ fn measure(n: usize) -> Figures {
     vcgen::verify_program(&typed, &VerifyOptions::default(), &open, &mut |r| {
         verified += matches!(r.outcome, vcgen::ImplOutcome::Verified) as usize;
     })
-    .ok()
-    .expect("the program is encoded");
+    .unwrap_or_else(|u| panic!("the program is encoded: {} not supported", u.what));
     let vc_generation = started.elapsed() - front_end;
     assert_eq!(verified, 1, "the canned solver's unsat verifies the procedure");
     let sent = bytes.lock().unwrap();

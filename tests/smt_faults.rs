@@ -373,15 +373,16 @@ fn in_process_limits_stay_in_their_session() {
         .map(|i| {
             std::thread::spawn(move || {
                 let mut s = start(&SolverChoice::Z3InProcess);
-                let limits = if i % 2 == 0 { tight } else { NO_LIMIT };
-                (0..5)
-                    .map(|_| {
-                        s.reset();
-                        s.send(&pigeonhole(6));
-                        s.check_sat(&limits)
-                            == if i % 2 == 0 { Answer::Unknown(UnknownReason::OutOfResource) } else { Answer::Unsat }
-                    })
-                    .all(|ok| ok)
+                let (limits, expected) = if i % 2 == 0 {
+                    (tight, Answer::Unknown(UnknownReason::OutOfResource))
+                } else {
+                    (NO_LIMIT, Answer::Unsat)
+                };
+                (0..5).all(|_| {
+                    s.reset();
+                    s.send(&pigeonhole(6));
+                    s.check_sat(&limits) == expected
+                })
             })
         })
         .collect();
