@@ -14,16 +14,20 @@
 //! on their own (Boogie's `IsSkipVerification`): they get `{:verify false}`. `/inline:none`
 //! leaves the program as it is.
 //!
-//! How: Boogie splices the callee's blocks into the caller's block list. This pass does the
-//! same in structured code: the big block holding the call is split at the call, and between
-//! the halves come, in order, big blocks that fall through into each other:
-//! - `inline$P$k$Entry`: the callee's in-parameters assigned the arguments, each `requires`
+//! How, as Boogie does it: on blocks. Boogie coalesces every implementation's blocks before
+//! it inlines, so the caller and each callee are first lowered to Boogie's coalesced blocks
+//! ([`super::loop_unroll::blocks_of`], with Boogie's `anonN` labels) and the result is written
+//! back as labeled blocks with gotos, marked so that the verifier does not coalesce them again
+//! ([`crate::vcgen::cfg::BLOCK_FORM`]): execution traces print these blocks. A block `B` holding
+//! inlined calls is split at each: `B` ends in a goto to the first call's entry, and the code
+//! after the `k`th call goes on in a block `B$k` with `B`'s token. Between them come:
+//! - `inline$P$n$Entry`: the callee's in-parameters assigned the arguments, each `requires`
 //!   asserted (at the call), the callee's locals and outs havocked, and every variable the
 //!   callee modifies copied into a local that stands for it under `old`;
-//! - the callee's body with its labels prefixed `inline$P$k$` and `return` turned into a goto
-//!   to the exit (nested calls inlined in turn);
-//! - `inline$P$k$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
-//!   assumed) and the outs copied to the call's targets.
+//! - the callee's (coalesced, not yet inlined) blocks with their labels prefixed `inline$P$n$`
+//!   and `return` turned into a goto to the exit; nested calls in them are inlined in turn;
+//! - `inline$P$n$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
+//!   assumed), the outs copied to the call's targets, and a goto to `B$k`.
 //!
 //! The callee's formals and locals become fresh locals of the caller named
 //! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
@@ -35,6 +39,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::loop_unroll::{blocks_of, mark_block_form, stmt_list};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, Decl, Expr, ExprKind, Ident,
@@ -69,6 +74,8 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     }
     let skip_inlined = matches!(options.inline, Inlining::Assume | Inlining::Assert);
     let mut decls = program.decls.clone();
+    // Each callee's blocks (Boogie's `OriginalBlocks`), once lowered.
+    let mut callee_blocks: FxHashMap<ImplementationId, StmtList> = FxHashMap::default();
     for (index, info) in symbols.implementations.iter().enumerate() {
         let Some(proc_id) = info.procedure else { continue };
         let proc_attrs = proc_decl(typed, proc_id).map_or(&[][..], |p| &p.attrs[..]);
@@ -94,19 +101,27 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             }
             continue;
         }
-        let mut inliner = Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32));
-        let stmts = inliner.list(&body.stmts);
+        // A body the verifier cannot lower it reports itself, as it is.
+        let Ok(blocks) = blocks_of(typed, body, true) else { continue };
+        let blocks = stmt_list(&blocks, body);
+        let mut inliner =
+            Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
+        let stmts = inliner.blocks(&blocks.blocks);
         if let Some(e) = inliner.error {
             return Err(e);
         }
         if !inliner.inlined {
             continue;
         }
+        // One declaration per new local, as Boogie prints them.
         let mut locals = body.locals.to_vec();
-        if !inliner.new_locals.is_empty() {
-            locals.push(LocalVars { attrs: Box::new([]), groups: inliner.new_locals.into(), span: body.span });
-        }
-        let new_body = Body { locals: locals.into(), stmts, span: body.span };
+        locals.extend(inliner.new_locals.into_iter().map(|g| LocalVars {
+            attrs: Box::new([]),
+            span: g.span,
+            groups: Box::new([g]),
+        }));
+        let new_body =
+            Body { locals: locals.into(), stmts: StmtList { blocks: stmts.into(), end: blocks.end }, span: body.span };
         match slot {
             Decl::Implementation(d) => d.body = new_body,
             Decl::Procedure(d) => d.body = Some(new_body),
@@ -115,6 +130,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         if options.print_inlined {
             print_inlined(slot, log);
         }
+        mark_block_form(slot);
     }
     Ok(Some(Program { decls }))
 }
@@ -178,10 +194,12 @@ fn impl_parts(typed: &TypedProgram, id: ImplementationId) -> (&[Attribute], &[Va
     }
 }
 
-struct Inliner<'a> {
+struct Inliner<'a, 'c> {
     typed: &'a TypedProgram,
     options: &'a Options,
     impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
+    /// The callees' blocks, shared by all callers.
+    callee_blocks: &'c mut FxHashMap<ImplementationId, StmtList>,
     /// `inline$`, with `$`s added until nothing in the caller starts with it.
     prefix: String,
     /// How many times each procedure has been inlined into this caller.
@@ -197,13 +215,15 @@ struct Inliner<'a> {
     error: Option<PassError>,
 }
 
-impl<'a> Inliner<'a> {
+impl<'a, 'c> Inliner<'a, 'c> {
     fn new(
         typed: &'a TypedProgram,
         options: &'a Options,
         impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
         caller: ImplementationId,
-    ) -> Inliner<'a> {
+        blocks: &StmtList,
+        callee_blocks: &'c mut FxHashMap<ImplementationId, StmtList>,
+    ) -> Inliner<'a, 'c> {
         let symbols = typed.symbols();
         let info = &symbols.implementations[caller.index()];
         let caller_names: FxHashSet<Symbol> =
@@ -214,8 +234,7 @@ impl<'a> Inliner<'a> {
             .iter()
             .filter(|v| matches!(v.kind, VarKind::Global | VarKind::Const { .. }))
             .map(|v| v.name.name);
-        let mut labels = Vec::new();
-        collect_labels(&impl_parts(typed, caller).3.stmts, &mut labels);
+        let labels = blocks.blocks.iter().filter_map(|b| b.label.map(|l| l.name));
         for name in caller_names.iter().copied().chain(globals).chain(labels) {
             distinguish_prefix(&mut prefix, &name);
         }
@@ -223,6 +242,7 @@ impl<'a> Inliner<'a> {
             typed,
             options,
             impl_of_proc,
+            callee_blocks,
             prefix,
             counters: FxHashMap::default(),
             depths: FxHashMap::default(),
@@ -234,65 +254,48 @@ impl<'a> Inliner<'a> {
         }
     }
 
-    fn list(&mut self, list: &StmtList) -> StmtList {
-        let mut blocks = Vec::with_capacity(list.blocks.len());
-        for b in &list.blocks {
-            self.big_block(b, &mut blocks);
-        }
-        StmtList { blocks: blocks.into(), end: list.end }
-    }
-
-    /// Splits `b` at every call to inline, with the inlined code in between.
-    fn big_block(&mut self, b: &BigBlock, out: &mut Vec<BigBlock>) {
-        let mut label = b.label;
-        let mut cmds: Vec<Cmd> = Vec::new();
-        for c in &b.cmds {
-            let CmdKind::Call(call) = &c.kind else {
-                cmds.push(c.clone());
-                continue;
+    /// Boogie's `DoInlineBlocks`: `blocks` (labeled, each ending in a goto or a return) with
+    /// the calls to inline replaced; a block is split after each inlined call.
+    fn blocks(&mut self, blocks: &[BigBlock]) -> Vec<BigBlock> {
+        let mut out = Vec::with_capacity(blocks.len());
+        for b in blocks {
+            let label = b.label.expect("a block has a label");
+            let piece = |k: u32| match k {
+                0 => label.name,
+                k => Symbol::intern(&format!("{}${k}", label.name)),
             };
-            match self.call(call) {
-                CallAction::Keep => cmds.push(c.clone()),
-                CallAction::Replace(new) => cmds.push(new),
-                CallAction::Inline(inlined) => {
-                    if label.is_some() || !cmds.is_empty() {
-                        out.push(BigBlock { label, cmds: std::mem::take(&mut cmds).into(), tail: None, span: b.span });
+            let mut cmds: Vec<Cmd> = Vec::new();
+            let mut pieces = 0;
+            for c in &b.cmds {
+                let CmdKind::Call(call) = &c.kind else {
+                    cmds.push(c.clone());
+                    continue;
+                };
+                match self.call(call, &piece(pieces + 1)) {
+                    CallAction::Keep => cmds.push(c.clone()),
+                    CallAction::Replace(new) => cmds.push(new),
+                    CallAction::Inline(inlined) => {
+                        // No blocks only after an error, which ends the pass.
+                        let Some(entry) = inlined.first().and_then(|b| b.label) else { continue };
+                        out.push(BigBlock {
+                            label: Some(Ident { name: piece(pieces), span: fresh_span(label.span) }),
+                            cmds: std::mem::take(&mut cmds).into(),
+                            tail: Some(goto(entry.name, b.span)),
+                            span: b.span,
+                        });
+                        out.extend(inlined);
+                        pieces += 1;
                     }
-                    label = None;
-                    out.extend(inlined);
                 }
             }
+            let label = if pieces == 0 { label } else { Ident { name: piece(pieces), span: fresh_span(label.span) } };
+            out.push(BigBlock { label: Some(label), cmds: cmds.into(), tail: b.tail.clone(), span: b.span });
         }
-        let tail = b.tail.as_ref().map(|t| self.tail(t));
-        if label.is_some() || !cmds.is_empty() || tail.is_some() {
-            out.push(BigBlock { label, cmds: cmds.into(), tail, span: b.span });
-        }
+        out
     }
 
-    fn tail(&mut self, t: &BlockTail) -> BlockTail {
-        match t {
-            BlockTail::If(i) => BlockTail::If(Box::new(self.if_cmd(i))),
-            BlockTail::While(w) => {
-                let mut w = (**w).clone();
-                w.body = self.list(&w.body);
-                BlockTail::While(Box::new(w))
-            }
-            other => other.clone(),
-        }
-    }
-
-    fn if_cmd(&mut self, i: &crate::ast::IfCmd) -> crate::ast::IfCmd {
-        let mut i = i.clone();
-        i.then = self.list(&i.then);
-        i.els = i.els.map(|e| match e {
-            crate::ast::ElseBranch::If(next) => crate::ast::ElseBranch::If(Box::new(self.if_cmd(&next))),
-            crate::ast::ElseBranch::Block(b) => crate::ast::ElseBranch::Block(self.list(&b)),
-        });
-        i
-    }
-
-    /// Boogie's `DoInlineBlocks` on one call.
-    fn call(&mut self, call: &CallCmd) -> CallAction {
+    /// Boogie's `DoInlineBlocks` on one call; inlined code goes on at `next`.
+    fn call(&mut self, call: &CallCmd, next: &Symbol) -> CallAction {
         if call.is_async {
             return CallAction::Keep;
         }
@@ -306,7 +309,7 @@ impl<'a> Inliner<'a> {
         let depth = self.depth(call, p, imp, serial);
         let action = if depth > 0 {
             self.inlined = true;
-            CallAction::Inline(self.inline(call, p, imp))
+            CallAction::Inline(self.inline(call, p, imp, *next))
         } else if depth == 0 {
             self.inlined = true;
             let literal = Expr { kind: ExprKind::BoolLit(false), span: call.span, id: crate::ast::NodeId::NONE };
@@ -351,8 +354,9 @@ impl<'a> Inliner<'a> {
         depth
     }
 
-    /// Boogie's `InlineCallCmd` and `CreateInlinedBlocks`.
-    fn inline(&mut self, call: &CallCmd, p: ProcedureId, imp: ImplementationId) -> Vec<BigBlock> {
+    /// Boogie's `InlineCallCmd` and `CreateInlinedBlocks`: the blocks that stand for `call`,
+    /// the entry first, the exit going on at `next`.
+    fn inline(&mut self, call: &CallCmd, p: ProcedureId, imp: ImplementationId, next: Symbol) -> Vec<BigBlock> {
         let typed = self.typed;
         let symbols = typed.symbols();
         let proc_info = symbols.procedure(p);
@@ -393,8 +397,8 @@ impl<'a> Inliner<'a> {
         let mut old_map: FxHashMap<VarId, Symbol> = FxHashMap::default();
         let mut modified: Vec<VarId> = Vec::new();
         for &g in &proc_info.modifies {
-            if !old_map.contains_key(&g) {
-                old_map.insert(g, named(&symbols.var(g).name.name));
+            if let std::collections::hash_map::Entry::Vacant(e) = old_map.entry(g) {
+                e.insert(named(&symbols.var(g).name.name));
                 modified.push(g);
             }
         }
@@ -462,8 +466,19 @@ impl<'a> Inliner<'a> {
             entry.push(assign(var(old_map[g], at), current, at));
         }
 
-        // The body, then the exit.
-        let copied = rewrite::stmt_list(&mut renamer, &body.stmts);
+        // The body's blocks, then the exit.
+        let original = match self.callee_blocks.entry(imp) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
+                Ok(blocks) => e.insert(stmt_list(&blocks, body)),
+                Err(unsupported) => {
+                    self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
+                    return Vec::new();
+                }
+            },
+        };
+        let start = original.blocks.first().and_then(|b| b.label).map(|l| l.name);
+        let copied: Vec<BigBlock> = original.blocks.iter().map(|b| rewrite::big_block(&mut renamer, b)).collect();
         let mut exit = Vec::new();
         for spec in &pdecl.specs {
             if let Spec::Ensures { free, attrs, expr, span } = spec {
@@ -490,26 +505,32 @@ impl<'a> Inliner<'a> {
             });
         }
 
+        let mut blocks = Vec::with_capacity(copied.len() + 2);
+        let start = start.map_or(exit_label.name, |l| named(&l));
+        blocks.push(BigBlock {
+            label: Some(Ident { name: named("Entry"), span: fresh_span(at) }),
+            cmds: entry.into(),
+            tail: Some(goto(start, call.span)),
+            span: at,
+        });
+        blocks.extend(copied);
+        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: at });
+
         // Nested calls in the copy, one level deeper.
         if let Some(d) = self.depths.get_mut(&p) {
             d.0 -= 1;
         }
-        let copied = self.list(&copied);
+        let blocks = self.blocks(&blocks);
         if let Some(d) = self.depths.get_mut(&p) {
             d.0 += 1;
         }
-
-        let mut blocks = Vec::with_capacity(copied.blocks.len() + 2);
-        blocks.push(BigBlock {
-            label: Some(Ident { name: named("Entry"), span: fresh_span(at) }),
-            cmds: entry.into(),
-            tail: None,
-            span: at,
-        });
-        blocks.extend(copied.blocks.into_vec());
-        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: None, span: at });
         blocks
     }
+}
+
+/// `goto target;`
+fn goto(target: Symbol, span: Span) -> BlockTail {
+    BlockTail::Goto { attrs: Box::new([]), targets: Box::new([Ident { name: target, span: fresh_span(span) }]), span }
 }
 
 enum CallAction {
@@ -592,18 +613,5 @@ fn distinguish_prefix(prefix: &mut String, s: &str) {
     }
     if prefix == s {
         prefix.push('$');
-    }
-}
-
-fn collect_labels(list: &StmtList, out: &mut Vec<Symbol>) {
-    for b in &list.blocks {
-        if let Some(l) = b.label {
-            out.push(l.name);
-        }
-        if let Some(t) = &b.tail {
-            for l in t.nested_lists() {
-                collect_labels(l, out);
-            }
-        }
     }
 }

@@ -11,8 +11,10 @@
 //!
 //! How, as Boogie does it:
 //! - The body is lowered to Boogie's blocks by [`cfg::lower`] and coalesced by
-//!   [`cfg::coalesce`] (Boogie coalesces the program's blocks before inlining and unrolling),
-//!   and each block's commands are mapped back to the AST commands they came from.
+//!   [`cfg::coalesce`] (Boogie coalesces the program's blocks before inlining and unrolling,
+//!   so a body inlining left as blocks is not coalesced again), and each block's commands are
+//!   mapped back to the AST commands they came from. The unrolled body is marked as blocks
+//!   ([`cfg::BLOCK_FORM`]): Boogie does not coalesce after unrolling either.
 //! - A depth-first walk from the entry classifies each edge: a back edge goes to a block on
 //!   the walk's stack (that block is a cut point), every other edge is a forward edge. A block
 //!   with a literal `assert false` or `assume false` keeps its commands up to that one and has
@@ -42,18 +44,23 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::inline::verify_false;
 use super::{PassError, fresh_span};
 use crate::ast::{
-    AssignLhs, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec, Program, Span,
-    StmtList, Symbol, UnaryOp,
+    AssignLhs, Attribute, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec,
+    Program, Span, StmtList, Symbol, UnaryOp,
 };
 use crate::cli::Options;
 use crate::typeck::{Ref, TypedProgram, VarId};
-use crate::vcgen::{self, cfg};
+use crate::vcgen::{self, Unsupported, cfg};
 
 pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
     let Some(bound) = options.loop_unroll else { return Ok(None) };
     let mut decls = typed.program.decls.clone();
     let mut changed = false;
     let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
+    let attrs_of = |decl: usize| match &typed.program.decls[decl] {
+        Decl::Implementation(d) => &d.attrs[..],
+        Decl::Procedure(d) => &d.attrs[..],
+        _ => &[],
+    };
     for info in &typed.symbols().implementations {
         let slot = &mut decls[info.decl.0 as usize];
         let body = match slot {
@@ -70,14 +77,11 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             _ => continue,
         };
         // What the verifier cannot lower it reports itself; such a body stays as it is.
-        let Some(blocks) = blocks_of(typed, original) else { continue };
+        let Ok(blocks) = blocks_of(typed, original, !cfg::in_block_form(attrs_of(info.decl.0 as usize))) else {
+            continue;
+        };
         let unrolled = unroll_loops(&blocks, bound, options.sound_loop_unrolling);
         // Warnings only where code is checked, once per loop (inlined copies share its span).
-        let attrs_of = |decl: usize| match &typed.program.decls[decl] {
-            Decl::Implementation(d) => &d.attrs[..],
-            Decl::Procedure(d) => &d.attrs[..],
-            _ => &[],
-        };
         let proc_decl = info.procedure.map(|p| typed.symbols().procedure(p).decl.0 as usize);
         let verified =
             !verify_false(attrs_of(info.decl.0 as usize)) && !proc_decl.is_some_and(|d| verify_false(attrs_of(d)));
@@ -89,6 +93,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             }
         }
         *body = Body { locals: body.locals.clone(), stmts: stmt_list(&unrolled.blocks, original), span: body.span };
+        mark_block_form(slot);
         changed = true;
     }
     if !changed {
@@ -97,20 +102,45 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     let program = Program { decls };
     if options.print_instrumented {
         // Boogie's `/printInstrumented`, which it prints right after unrolling.
-        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false }));
+        let shown = Program { decls: program.decls.iter().map(without_block_form).collect() };
+        log.push_str(&crate::printer::print_program(&shown, &crate::printer::PrintOptions { pretty: false }));
     }
     Ok(Some(program))
 }
 
 /// A block of AST commands: what Boogie's `Block` holds before verification.
 #[derive(Clone, Debug)]
-struct AstBlock {
-    label: String,
-    tok: Option<Span>,
-    cmds: Vec<Cmd>,
-    succs: Vec<usize>,
+pub(super) struct AstBlock {
+    pub(super) label: String,
+    pub(super) tok: Option<Span>,
+    pub(super) cmds: Vec<Cmd>,
+    pub(super) succs: Vec<usize>,
     /// The token of the block's transfer command.
-    transfer: Option<Span>,
+    pub(super) transfer: Option<Span>,
+}
+
+/// Marks an implementation whose body a pass left as Boogie's blocks ([`cfg::BLOCK_FORM`]).
+pub(super) fn mark_block_form(decl: &mut Decl) {
+    let (attrs, at) = match decl {
+        Decl::Implementation(d) => (&mut d.attrs, d.name.span),
+        Decl::Procedure(d) => (&mut d.attrs, d.name.span),
+        _ => return,
+    };
+    if !cfg::in_block_form(attrs) {
+        let mark = Attribute { key: Symbol::intern(cfg::BLOCK_FORM), params: Box::new([]), span: at };
+        *attrs = attrs.iter().cloned().chain([mark]).collect();
+    }
+}
+
+/// The declaration as the user sees it printed: without the block-form mark.
+pub(super) fn without_block_form(decl: &Decl) -> Decl {
+    let mut decl = decl.clone();
+    if let Decl::Implementation(d) = &mut decl {
+        d.attrs = d.attrs.iter().filter(|a| a.key != cfg::BLOCK_FORM).cloned().collect();
+    } else if let Decl::Procedure(d) = &mut decl {
+        d.attrs = d.attrs.iter().filter(|a| a.key != cfg::BLOCK_FORM).cloned().collect();
+    }
+    decl
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,27 +229,27 @@ impl<'a> Origins<'a> {
     }
 }
 
-/// The body's blocks as Boogie has them when it unrolls: lowered and coalesced.
-fn blocks_of(typed: &TypedProgram, body: &Body) -> Option<Vec<AstBlock>> {
-    let lowered = cfg::coalesce(cfg::lower(typed, &body.stmts).ok()?);
+/// The body's blocks as Boogie has them when it inlines and unrolls: lowered and, unless a
+/// pass left them as blocks already, coalesced.
+pub(super) fn blocks_of(typed: &TypedProgram, body: &Body, coalesce: bool) -> Result<Vec<AstBlock>, Unsupported> {
+    let lowered = cfg::lower(typed, &body.stmts)?;
+    let lowered = if coalesce { cfg::coalesce(lowered) } else { lowered };
     let mut origins = Origins::default();
     origins.collect(typed, &body.stmts);
-    Some(
-        lowered
-            .iter()
-            .map(|b| AstBlock {
-                label: b.label.clone(),
-                tok: b.tok,
-                cmds: b.cmds.iter().filter_map(|c| origins.ast_cmd(c)).collect(),
-                succs: b.succs.clone(),
-                transfer: b.ret.or(b.tok),
-            })
-            .collect(),
-    )
+    Ok(lowered
+        .iter()
+        .map(|b| AstBlock {
+            label: b.label.clone(),
+            tok: b.tok,
+            cmds: b.cmds.iter().filter_map(|c| origins.ast_cmd(c)).collect(),
+            succs: b.succs.clone(),
+            transfer: b.ret.or(b.tok),
+        })
+        .collect())
 }
 
 /// Blocks back to a body: one labeled big block per block, ending in its goto or return.
-fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
+pub(super) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
     let label =
         |b: &AstBlock| Ident { name: Symbol::intern(&b.label), span: fresh_span(b.tok.unwrap_or(original.span)) };
     let big_blocks = blocks.iter().map(|b| {

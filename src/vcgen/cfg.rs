@@ -10,7 +10,7 @@
 //!   `_LoopHead`/`_LoopBody`/`_LoopDone`, conditionals as `_Then`/`_Else`, guards as assumes
 //!   squeezed into the first block of a branch when it is anonymous.
 //! - [`coalesce`]: `BlockCoalescer` — a block with one successor that has no other predecessor
-//!   absorbs it.
+//!   absorbs it; not for a body a pass left in block form ([`BLOCK_FORM`]).
 //! - [`cut_loops`]: `RemoveBackEdges.ConvertCfg2DagStandard` — a dummy start block, natural
 //!   loops from dominators; the leading assert/assume run of each header is its invariant,
 //!   checked on every entry edge and every back edge and assumed in the header; back edges
@@ -532,6 +532,18 @@ pub fn var_of(typed: &TypedProgram, name: &Ident) -> Result<VarId, Unsupported> 
 
 // ---------------------------------------------------------------------------------------------
 // BlockCoalescer
+
+/// The attribute a pass puts on an implementation whose body it left as Boogie's block list
+/// (one labeled block per block, each ending in a goto or a return): inlining and unrolling
+/// work on coalesced blocks, and Boogie never coalesces their output again, so [`coalesce`]
+/// must not run on such a body (it would merge the `Entry`/`Return` blocks of inlined calls
+/// and the copies of unrolled loops, which execution traces print).
+pub const BLOCK_FORM: &str = "rboogie_block_form";
+
+/// Whether `attrs` mark a body as already in block form ([`BLOCK_FORM`]).
+pub fn in_block_form(attrs: &[ast::Attribute]) -> bool {
+    attrs.iter().any(|a| a.key == BLOCK_FORM)
+}
 
 /// Merges each block with its only successor when it is that successor's only predecessor;
 /// drops unreachable blocks (`BlockCoalescer.CoalesceFromRootBlock`).

@@ -509,8 +509,10 @@ fn encode_implementation<'a>(
 
     let blocks = cfg::lower(typed, &body.stmts)?;
     // Infeasible edges go first: a loop head that asserts `false` is then no loop, and coalesces
-    // into its one predecessor as in Boogie.
-    let blocks = cfg::coalesce(cfg::prune_unreachable(blocks));
+    // into its one predecessor as in Boogie. A body inlining or unrolling left as blocks was
+    // coalesced before those passes, and Boogie does not coalesce it again.
+    let blocks = cfg::prune_unreachable(blocks);
+    let blocks = if cfg::in_block_form(impl_attrs(typed, id)) { blocks } else { cfg::coalesce(blocks) };
     let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
