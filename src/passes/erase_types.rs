@@ -21,7 +21,10 @@
 //! abstracted by shape (binders and the parts that mention them; the rest become type
 //! arguments) into `$select`/`$store` functions with the select-of-store axioms and no
 //! extensionality, as Boogie has without array theory. Procedures' type parameters become
-//! `$T` in-parameters; `$U` variables get a where clause with their type.
+//! `$T` in-parameters; `$U` variables get a where clause with their type. The two options
+//! differ only in patterns: under `/typeEncoding:a` a quantifier without triggers offers z3
+//! the patterns Boogie's arguments encoding, whose VC has no typing terms, would offer it
+//! (its typing terms as `:no-pattern`s, or no usable pattern where Boogie's has none).
 //!
 //! Why this is sound: the input's model extends to one of the output's in which `$U` holds
 //! every value tagged with its type; each axiom the pass adds holds there. That is why the
@@ -71,7 +74,7 @@ pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result
             _ => {}
         }
     }
-    let mut eraser = Eraser::new(typed);
+    let mut eraser = Eraser::new(typed, options.type_encoding == TypeEncoding::Arguments);
     let decls = eraser.program();
     if let Some((span, what)) = eraser.unsupported {
         if !explicit {
@@ -196,10 +199,14 @@ struct Eraser<'a> {
     /// Out-parameter temporaries the current implementation needs.
     temps: Vec<(Symbol, Type)>,
     unsupported: Option<(Span, String)>,
+    /// `/typeEncoding:a`: quantifiers offer z3 the patterns Boogie's arguments encoding would.
+    arguments: bool,
+    /// Functions no term applies, by their parameters' sorts: triggers that never match.
+    never: FxHashMap<String, Symbol>,
 }
 
 impl<'a> Eraser<'a> {
-    fn new(typed: &'a TypedProgram) -> Eraser<'a> {
+    fn new(typed: &'a TypedProgram, arguments: bool) -> Eraser<'a> {
         let s = typed.symbols();
         let mut taken: FxHashSet<Symbol> = s
             .functions_by_name
@@ -231,6 +238,8 @@ impl<'a> Eraser<'a> {
             decls_out: Vec::new(),
             temps: Vec::new(),
             unsupported: None,
+            arguments,
+            never: FxHashMap::default(),
         }
     }
 
@@ -716,6 +725,11 @@ impl<'a> Eraser<'a> {
         let attrs = self.attrs(&q.attrs);
         let body = self.expr(&q.body);
         self.scope.truncate(scope_len);
+        let mut triggers = triggers.into_vec();
+        if self.arguments && !triggers.iter().any(|t| t.positive) {
+            triggers.extend(self.argument_patterns(&vars, &body, &premises));
+        }
+        let triggers: Box<[Trigger]> = triggers.into();
         let body = match premises.into_iter().reduce(|a, b| self.and(a, b)) {
             None => body,
             Some(p) if q.kind == QuantKind::Forall => self.binary(BinaryOp::Imp, p, body),
@@ -723,6 +737,56 @@ impl<'a> Eraser<'a> {
         };
         let quant = Quantifier { kind: q.kind, type_params: Box::new([]), vars: vars.into(), attrs, triggers, body };
         Expr { kind: ExprKind::Quant(Box::new(quant)), span: e.span, id: e.id }
+    }
+
+    /// Under `/typeEncoding:a`, the patterns z3 may infer for a quantifier without triggers
+    /// (bound `vars`, erased `body`, typing `premises`) made those Boogie's arguments encoding
+    /// gives it. Its VC has no typing terms: a type parameter is a bound `$T` variable, a value
+    /// carries no type, so z3 draws patterns only from the program's own applications. Here
+    /// the premises and the type parameters read off `$typeof` are typing terms: they become
+    /// `:no-pattern`s, and where Boogie's z3 would find no pattern at all (a variable only
+    /// under `==`, say), which leaves the quantifier uninstantiated since `smt.mbqi` is off,
+    /// a trigger no term matches does the same, as z3 ignores `:no-pattern`s that leave no
+    /// pattern. Patterns are hints, so either way the formula means the same.
+    fn argument_patterns(&mut self, vars: &[VarGroup], body: &Expr, premises: &[Expr]) -> Vec<Trigger> {
+        let bound: FxHashSet<Symbol> = vars.iter().flat_map(|g| g.names.iter().map(|n| n.name)).collect();
+        let inverses: FxHashSet<Symbol> = self.con_infos.iter().flat_map(|c| c.inverses.iter().copied()).collect();
+        let mut scan = PatternScan {
+            bound: &bound,
+            type_of: self.type_of,
+            inverses: &inverses,
+            used: FxHashSet::default(),
+            covered: FxHashSet::default(),
+            typing: Vec::new(),
+        };
+        scan.vars(body);
+        for p in premises {
+            scan.premise_terms(p);
+        }
+        if scan.typing.is_empty() {
+            return Vec::new();
+        }
+        if scan.used.iter().all(|v| scan.covered.contains(v)) {
+            return scan
+                .typing
+                .iter()
+                .map(|(_, t)| Trigger { positive: false, exprs: Box::new([respan(t)]), span: fresh_span(self.span) })
+                .collect();
+        }
+        let sorts: Vec<ast::Type> = vars.iter().flat_map(|g| g.names.iter().map(|_| g.ty.clone())).collect();
+        let key = sorts.iter().map(crate::printer::print_type).collect::<Vec<_>>().join(",");
+        let never = match self.never.get(&key) {
+            Some(f) => *f,
+            None => {
+                let f = self.fresh_name("$never");
+                self.never.insert(key, f);
+                let decl = self.function_decl(f, sorts, self.native_type(&Type::Bool));
+                self.decls_out.push(decl);
+                f
+            }
+        };
+        let args = vars.iter().flat_map(|g| g.names.iter().map(|n| self.var(n.name))).collect();
+        vec![Trigger { positive: true, exprs: Box::new([self.call(never, args)]), span: fresh_span(self.span) }]
     }
 
     /// A term for type variable `v` read off `base`, the type term of a value of type `t`.
@@ -1512,6 +1576,106 @@ impl rewrite::Rewriter for Eraser<'_> {
 
 /// `t` with the maximal parts that mention none of `binders` (nor any binder nested inside)
 /// replaced by holes, which are collected in `holes`.
+/// The pattern candidates of a quantifier's erased body as Boogie's arguments encoding has
+/// them: its variables are the bound ones and, for each type parameter read off a bound
+/// variable, that typing term (Boogie's bound `$T` variable); candidates are applications of
+/// functions other than the typing ones that mention any (z3 looks into no nested quantifier).
+struct PatternScan<'s> {
+    bound: &'s FxHashSet<Symbol>,
+    type_of: Symbol,
+    inverses: &'s FxHashSet<Symbol>,
+    /// Boogie's variables the body mentions.
+    used: FxHashSet<String>,
+    /// Those some candidate mentions.
+    covered: FxHashSet<String>,
+    /// Typing terms over bound variables, by their text: what Boogie's VC has no term for.
+    typing: Vec<(String, Expr)>,
+}
+
+impl PatternScan<'_> {
+    /// The bound variable a typing term (`$typeof(x)` under inverses of type constructors)
+    /// reads its type off.
+    fn typing_base(&self, e: &Expr) -> Option<Symbol> {
+        let ExprKind::Call { func, args } = &e.kind else { return None };
+        let [arg] = &args[..] else { return None };
+        if *func == self.type_of {
+            return match &arg.kind {
+                ExprKind::Var(x) => Some(x.name),
+                _ => None,
+            };
+        }
+        if self.inverses.contains(func) { self.typing_base(arg) } else { None }
+    }
+
+    fn note_typing(&mut self, e: &Expr) {
+        let key = crate::printer::print_expr(e);
+        if !self.typing.iter().any(|(k, _)| *k == key) {
+            self.typing.push((key, e.clone()));
+        }
+    }
+
+    /// Boogie's variables `e` mentions, noting candidates and typing terms on the way.
+    fn vars(&mut self, e: &Expr) -> FxHashSet<String> {
+        let mut out = FxHashSet::default();
+        match &e.kind {
+            ExprKind::Var(x) => {
+                if self.bound.contains(&x.name) {
+                    self.used.insert(x.name.to_string());
+                    out.insert(x.name.to_string());
+                }
+            }
+            ExprKind::Quant(_) => {}
+            ExprKind::Call { args, .. } => {
+                if let Some(base) = self.typing_base(e) {
+                    if self.bound.contains(&base) {
+                        // The term and the shorter ones inside it.
+                        let mut t = e;
+                        loop {
+                            self.note_typing(t);
+                            match &t.kind {
+                                ExprKind::Call { args, .. } if !matches!(args[0].kind, ExprKind::Var(_)) => {
+                                    t = &args[0]
+                                }
+                                _ => break,
+                            }
+                        }
+                        let key = crate::printer::print_expr(e);
+                        self.used.insert(key.clone());
+                        out.insert(key);
+                    }
+                    return out;
+                }
+                for a in args.iter() {
+                    out.extend(self.vars(a));
+                }
+                self.covered.extend(out.iter().cloned());
+            }
+            _ => e.for_each_child(&mut |c| {
+                let inner = self.vars(c);
+                out.extend(inner);
+            }),
+        }
+        out
+    }
+
+    /// Notes the applications in premise `e` that mention a bound variable (all typing terms:
+    /// Boogie's VC has no premises); whether `e` mentions one.
+    fn premise_terms(&mut self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(x) => self.bound.contains(&x.name),
+            ExprKind::Quant(_) => false,
+            _ => {
+                let mut mentions = false;
+                e.for_each_child(&mut |c| mentions |= self.premise_terms(c));
+                if mentions && matches!(e.kind, ExprKind::Call { .. }) {
+                    self.note_typing(e);
+                }
+                mentions
+            }
+        }
+    }
+}
+
 fn abstract_type(t: &Type, binders: &[TypeVarId], holes: &mut Vec<Type>) -> Type {
     if !mentions_binder(t) {
         holes.push(t.clone());
