@@ -210,12 +210,10 @@ impl<'a> Origins<'a> {
                 Some(Origin::Invariant(LoopSpec::Invariant { attrs, expr, span, .. })) if !negated => {
                     Some(Cmd { kind: CmdKind::Assume { attrs: attrs.clone(), expr: expr.clone() }, span: *span })
                 }
-                // A guard: `assume g` into the branch taken, `assume !g` into the other.
-                _ if *negated => {
-                    let not = ExprKind::Unary { op: UnaryOp::Not, arg: Box::new((*expr).clone()) };
-                    Some(assume(Expr { kind: not, span: expr.span, id: crate::ast::NodeId::NONE }, expr.span))
-                }
-                _ => Some(assume((*expr).clone(), expr.span)),
+                // A guard: `assume {:partition} g` into the branch taken, its negation into the
+                // other, as Boogie's `BigBlocksResolutionContext` writes them.
+                _ if *negated => Some(guard(negation(expr), expr.span)),
+                _ => Some(guard((*expr).clone(), expr.span)),
             },
             vcgen::Cmd::Assign { lhss, .. } => self.by_lhss.get(&lhss.as_ptr()).map(|c| (*c).clone()),
             vcgen::Cmd::Call(call) => self.by_call.get(&(*call as *const crate::ast::CallCmd)).map(|c| (*c).clone()),
@@ -226,6 +224,36 @@ impl<'a> Origins<'a> {
             }
             vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking => None,
         }
+    }
+}
+
+/// `assume {:partition} expr`: a branch's guard.
+fn guard(expr: Expr, span: Span) -> Cmd {
+    let partition = Attribute { key: Symbol::intern("partition"), params: Box::new([]), span };
+    Cmd { kind: CmdKind::Assume { attrs: Box::new([partition]), expr }, span }
+}
+
+/// Boogie's `Expr.Not`: `!e`, except that a negation, an equality or a comparison is negated
+/// in place (`a != b` for `!(a == b)`, `b <= a` for `!(a < b)`). A written `true` stays
+/// `!true`: Boogie folds only its own literal objects, never a parsed one.
+fn negation(e: &Expr) -> Expr {
+    let new = |kind| Expr { kind, span: e.span, id: crate::ast::NodeId::NONE };
+    match &e.kind {
+        ExprKind::Unary { op: UnaryOp::Not, arg } => (**arg).clone(),
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (op, swap) = match op {
+                BinaryOp::Eq => (BinaryOp::Neq, false),
+                BinaryOp::Neq => (BinaryOp::Eq, false),
+                BinaryOp::Lt => (BinaryOp::Le, true),
+                BinaryOp::Le => (BinaryOp::Lt, true),
+                BinaryOp::Ge => (BinaryOp::Gt, true),
+                BinaryOp::Gt => (BinaryOp::Ge, true),
+                _ => return new(ExprKind::Unary { op: UnaryOp::Not, arg: Box::new(e.clone()) }),
+            };
+            let (lhs, rhs) = if swap { (rhs.clone(), lhs.clone()) } else { (lhs.clone(), rhs.clone()) };
+            new(ExprKind::Binary { op, lhs, rhs })
+        }
+        _ => new(ExprKind::Unary { op: UnaryOp::Not, arg: Box::new(e.clone()) }),
     }
 }
 
