@@ -5,8 +5,10 @@
 //! successor). Guarantees the same blocks with passive commands, and the declarations of every
 //! incarnation. Boogie's `Convert2PassiveCmd`:
 //! - each variable has a current incarnation (`|x@N|`, a fresh constant); an assignment makes a
-//!   new one and assumes it equal to the right-hand side, a havoc makes one unconstrained
-//!   (then assumes the variable's where clause);
+//!   new one and assumes it equal to the right-hand side (except that a literal or a variable
+//!   assigned to a variable becomes its current value, no incarnation and no assumption, so
+//!   that blocks of such copies are empty for [`remove_empty_blocks`], as in Boogie), a havoc
+//!   makes one unconstrained (then assumes the variable's where clause);
 //! - at a join, a variable live there whose incarnations differ among the predecessors gets a
 //!   new incarnation, assumed equal to each predecessor's at the end of that predecessor
 //!   (Boogie's `LiveVariableAnalysis` decides which variables are live);
@@ -235,9 +237,27 @@ impl<'a> Passifier<'a, '_, '_> {
                 let mut updates = Vec::new();
                 for (lhs, rhs) in lhss.iter().zip(rhss.iter()) {
                     let value = self.term(rhs, cur)?;
-                    updates.push(self.lhs_update(lhs, value, cur)?);
+                    // Boogie makes no incarnation for a literal or a variable assigned to a
+                    // variable: the variable stands for that value until assigned again.
+                    let copied = matches!(lhs, AssignLhs::Var(_))
+                        && matches!(
+                            rhs.kind,
+                            ExprKind::BoolLit(_)
+                                | ExprKind::IntLit(_)
+                                | ExprKind::DecLit(_)
+                                | ExprKind::FloatLit(_)
+                                | ExprKind::BvLit { .. }
+                                | ExprKind::RoundingMode(_)
+                                | ExprKind::Var(_)
+                        );
+                    let (v, value) = self.lhs_update(lhs, value, cur)?;
+                    updates.push((v, value, copied));
                 }
-                for (v, value) in updates {
+                for (v, value, copied) in updates {
+                    if copied {
+                        cur.insert(v, value);
+                        continue;
+                    }
                     let t = self.fresh(v)?;
                     out.push(PCmd::Assume(format!("(= {t} {value})")));
                     cur.insert(v, t);
