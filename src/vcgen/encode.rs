@@ -15,6 +15,10 @@
 //! per type. Polymorphism, datatypes, lambdas, floats, strings and code expressions are
 //! [`Unsupported`] for now.
 //!
+//! Pools: in an implementation (not in the prelude), a quantifier with `{:pool}` variables or
+//! `{:add_to_pool}` and an assertion or assumption with `{:add_to_pool}` carry SMT-LIB
+//! annotations for [`super::instantiate`], which removes them.
+//!
 //! Names: constants and functions by their Boogie names, quoted (`|x|`); bound variables as
 //! `|x!N|` (`!` never occurs in Boogie identifiers, so these cannot clash); variables'
 //! incarnations are named by the caller through [`Env`].
@@ -24,7 +28,8 @@ use std::fmt::Write;
 
 use super::Unsupported;
 use crate::ast::{
-    ArithCoercion, AttrParam, BinaryOp, Decl, Expr, ExprKind, FunctionDecl, QuantKind, UnaryOp, VarGroup,
+    ArithCoercion, AttrParam, Attribute, BinaryOp, BlockTail, CmdKind, Decl, Expr, ExprKind, FunctionDecl, LoopSpec,
+    QuantKind, StmtList, UnaryOp, VarGroup,
 };
 use crate::typeck::{FunctionId, FunctionKind, Ref, Type, TypedProgram, VarId, VarKind};
 
@@ -57,6 +62,17 @@ pub struct Encoder<'p> {
     new_decls: String,
     /// Functions by what a call becomes: `None` when the function is unsupported.
     function_names: FxHashMap<FunctionId, String>,
+    /// The attributes of the assertions, assumptions and invariants that carry
+    /// `{:add_to_pool}`, by the address of their expression: what [`Encoder::expr`] annotates
+    /// for [`super::instantiate`].
+    command_pools: FxHashMap<usize, &'p [Attribute]>,
+    /// Whether quantifiers and commands get the `:rboogie-pools` and `:rboogie-add-to-pool`
+    /// annotations [`super::instantiate`] reads and removes (not in the prelude: Boogie
+    /// instantiates quantifiers of an implementation's VC only).
+    annotate_pools: bool,
+    /// Every pool a `{:pool}` bound variable named so far, with the sorts of those variables
+    /// (Boogie's `labelToTypes`), keyed by the label as an SMT-LIB string literal.
+    pool_sorts: FxHashMap<String, FxHashSet<String>>,
 }
 
 /// An SMT-LIB quoted symbol. Quoting does not make a symbol new (`|store|` is `store`), so a
@@ -295,7 +311,45 @@ impl<'p> Encoder<'p> {
             declared_sorts: FxHashSet::default(),
             new_decls: String::new(),
             function_names: FxHashMap::default(),
+            command_pools: command_pools(typed),
+            annotate_pools: true,
+            pool_sorts: FxHashMap::default(),
         }
+    }
+
+    /// The pools `{:pool}` variables met so far name, with their sorts (see
+    /// [`super::instantiate`]).
+    pub fn pool_sorts(&self) -> &FxHashMap<String, FxHashSet<String>> {
+        &self.pool_sorts
+    }
+
+    /// ` :rboogie-add-to-pool ("L" (sort term) ...)` for each `{:add_to_pool "L", e...}` in
+    /// `attrs`, the terms encoded in `ctx`.
+    fn add_to_pool_annotations(
+        &mut self,
+        attrs: &[Attribute],
+        env: &dyn Env,
+        ctx: &mut Ctx,
+    ) -> Result<String, Unsupported> {
+        let mut out = String::new();
+        for a in attrs.iter().filter(|a| a.key == "add_to_pool" && a.params.len() > 1) {
+            let Some(AttrParam::Str(label, _)) = a.params.first() else { continue };
+            let mut terms = Vec::new();
+            for p in &a.params[1..] {
+                // A term whose type was never inferred is no pool term (Boogie's
+                // `InstantiationSourceChecker` needs its type).
+                if let AttrParam::Expr(e) = p
+                    && !matches!(self.typed.type_of(e.id).expanded(), Type::Proxy(_))
+                {
+                    let sort = self.sort(self.typed.type_of(e.id))?;
+                    terms.push(format!("({sort} {})", self.ex(e, env, ctx)?));
+                }
+            }
+            if !terms.is_empty() {
+                let _ = write!(out, " :rboogie-add-to-pool ({} {})", smt_string(label), terms.join(" "));
+            }
+        }
+        Ok(out)
     }
 
     /// Declarations made since the last call (sorts first met while encoding).
@@ -353,6 +407,13 @@ impl<'p> Encoder<'p> {
 
     /// Sorts, constants, functions and axioms of the whole program, as SMT-LIB commands.
     pub fn prelude(&mut self) -> Result<String, Unsupported> {
+        self.annotate_pools = false;
+        let prelude = self.prelude_commands();
+        self.annotate_pools = true;
+        prelude
+    }
+
+    fn prelude_commands(&mut self) -> Result<String, Unsupported> {
         let typed = self.typed;
         let symbols = typed.symbols();
         let mut decls = String::new();
@@ -476,8 +537,20 @@ impl<'p> Encoder<'p> {
     // Expressions
 
     /// `e` as an SMT-LIB term, its variables looked up in `env`.
+    /// An assertion's or assumption's expression carrying `{:add_to_pool}` comes out as
+    /// `(! term :rboogie-add-to-pool ...)`, its pool terms in the same incarnations.
     pub fn expr(&mut self, e: &Expr, env: &dyn Env) -> Result<String, Unsupported> {
-        self.ex(e, env, &mut Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() })
+        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
+        let t = self.ex(e, env, &mut ctx)?;
+        if self.annotate_pools
+            && let Some(attrs) = self.command_pools.get(&(e as *const Expr as usize)).copied()
+        {
+            let annotations = self.add_to_pool_annotations(attrs, env, &mut ctx)?;
+            if !annotations.is_empty() {
+                return Ok(format!("(! {t}{annotations})"));
+            }
+        }
+        Ok(t)
     }
 
     /// `e` with some variables replaced by terms (a callee's formals by the actuals).
@@ -663,12 +736,39 @@ impl<'p> Encoder<'p> {
                 }
                 let mut binders = Vec::new();
                 let mut saved = Vec::new();
-                for id in bound_vars(typed, &q.vars)? {
-                    let name = bound_name(typed, id);
-                    let sort = self.sort(&typed.symbols().var(id).ty)?;
-                    binders.push(format!("({name} {sort})"));
-                    saved.push((id, ctx.bound.insert(id, name)));
+                // Each bound variable's `{:pool}` labels, registered as Boogie's
+                // `FindInstantiationHints` does.
+                let mut pools = Vec::new();
+                for g in q.vars.iter() {
+                    let labels: Vec<String> = g
+                        .attrs
+                        .iter()
+                        .filter(|a| a.key == "pool")
+                        .flat_map(|a| a.params.iter())
+                        .filter_map(|p| match p {
+                            AttrParam::Str(s, _) => Some(smt_string(s)),
+                            AttrParam::Expr(_) => None,
+                        })
+                        .collect();
+                    for n in g.names.iter() {
+                        let Some(Ref::Var(id)) = typed.referent(n) else {
+                            return Err(Unsupported::new(Some(n.span), "an unresolved bound variable"));
+                        };
+                        let name = bound_name(typed, id);
+                        let sort = self.sort(&typed.symbols().var(id).ty)?;
+                        for l in &labels {
+                            self.pool_sorts.entry(l.clone()).or_default().insert(sort.clone());
+                        }
+                        binders.push(format!("({name} {sort})"));
+                        saved.push((id, ctx.bound.insert(id, name)));
+                        pools.push(format!("({})", labels.join(" ")));
+                    }
                 }
+                let pools = if self.annotate_pools && pools.iter().any(|p| p != "()") {
+                    format!(" :rboogie-pools ({})", pools.join(" "))
+                } else {
+                    String::new()
+                };
                 let outer_never = std::mem::take(&mut ctx.never_patterns);
                 let result = (|| {
                     let body = self.ex(&q.body, env, ctx)?;
@@ -690,6 +790,10 @@ impl<'p> Encoder<'p> {
                                 let _ = write!(patterns, " :no-pattern {term}");
                             }
                         }
+                    }
+                    if self.annotate_pools {
+                        patterns += &pools;
+                        patterns += &self.add_to_pool_annotations(&q.attrs, env, ctx)?;
                     }
                     Ok(if patterns.is_empty() {
                         format!("({kind} ({}) {body})", binders.join(" "))
@@ -782,6 +886,55 @@ fn in_dependency_order(definitions: Vec<(String, String)>) -> String {
         visit(i, &definitions, &mut done, &mut Vec::new(), &mut out);
     }
     out
+}
+
+/// The attributes of the assertions, assumptions and loop invariants that carry
+/// `{:add_to_pool}`, by the address of their expression (what `cfg` hands on to passification).
+fn command_pools(typed: &TypedProgram) -> FxHashMap<usize, &[Attribute]> {
+    fn add<'p>(attrs: &'p [Attribute], e: &'p Expr, out: &mut FxHashMap<usize, &'p [Attribute]>) {
+        if attrs.iter().any(|a| a.key == "add_to_pool") {
+            out.insert(e as *const Expr as usize, attrs);
+        }
+    }
+    fn walk<'p>(list: &'p StmtList, out: &mut FxHashMap<usize, &'p [Attribute]>) {
+        for b in list.blocks.iter() {
+            for c in b.cmds.iter() {
+                if let CmdKind::Assert { attrs, expr } | CmdKind::Assume { attrs, expr } = &c.kind {
+                    add(attrs, expr, out);
+                }
+            }
+            if let Some(BlockTail::While(w)) = &b.tail {
+                for spec in w.invariants.iter() {
+                    if let LoopSpec::Invariant { attrs, expr, .. } = spec {
+                        add(attrs, expr, out);
+                    }
+                }
+            }
+            for nested in b.tail.iter().flat_map(|t| t.nested_lists()) {
+                walk(nested, out);
+            }
+        }
+    }
+    let mut out = FxHashMap::default();
+    for d in &typed.program.decls {
+        match d {
+            Decl::Implementation(i) => walk(&i.body.stmts, &mut out),
+            // Boogie type-checks no attributes of requires clauses, and reads no pool terms
+            // off them that way.
+            Decl::Procedure(p) => {
+                if let Some(body) = &p.body {
+                    walk(&body.stmts, &mut out);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `s` as an SMT-LIB string literal.
+fn smt_string(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
 }
 
 fn restore(ctx: &mut Ctx, saved: Vec<(VarId, Option<String>)>) {

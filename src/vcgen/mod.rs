@@ -13,6 +13,8 @@
 //! 3. [`wlp`]: the weakest liberal precondition of Barnett and Leino, one named boolean per
 //!    block (linear in the passive program), with Boogie's `ControlFlow` function so that the
 //!    path to a failing assertion can be read from the model.
+//!    [`instantiate`] then applies Boogie's pool-based quantifier instantiation (`{:pool}`,
+//!    `{:add_to_pool}`) to that VC.
 //! 4. [`encode`]: types, functions, constants, axioms and expressions as SMT-LIB.
 //! 5. [`trace`]: counterexample paths to Boogie's error messages and execution traces.
 //!
@@ -21,6 +23,7 @@
 
 pub mod cfg;
 pub mod encode;
+pub mod instantiate;
 pub mod passify;
 pub mod trace;
 pub mod verify;

@@ -532,6 +532,7 @@ fn encode_implementation<'a>(
         passify::selective_checking(&mut passive.blocks);
     }
     let vc = wlp::run(&passive.blocks);
+    let vc = super::instantiate::run(vc, enc.pool_sorts());
     if vc.checks.is_empty() {
         return Ok(None);
     }
