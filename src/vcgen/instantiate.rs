@@ -38,9 +38,11 @@ use std::fmt::Write;
 
 use super::wlp::Vc;
 
-/// At most this many instances per VC: pools can grow without end (an instance's skolem
-/// constants joining the pool it was instantiated from). Fewer instances are still sound.
+/// At most this many instances per VC, and this many rounds of the fixpoint: pools can grow
+/// without end (an instance's skolem constants joining the pool it was instantiated from),
+/// where Boogie would not terminate. Fewer instances are still sound.
 const MAX_INSTANCES: usize = 10_000;
+const MAX_ROUNDS: usize = 64;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Sx {
@@ -565,7 +567,10 @@ impl Engine {
     /// Boogie's fixpoint: pools to instances, instances to skolem constants, those to pools.
     fn saturate(&mut self) {
         let mut budget = MAX_INSTANCES;
-        while !self.fresh.is_empty() {
+        for _ in 0..MAX_ROUNDS {
+            if self.fresh.is_empty() {
+                break;
+            }
             for (label, sort, term) in std::mem::take(&mut self.fresh) {
                 let pool = self.pools.entry(label).or_default();
                 if pool.seen.insert(format!("{} {}", print(&sort), print(&term))) {
