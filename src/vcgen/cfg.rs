@@ -715,15 +715,56 @@ fn dominators(blocks: &[Block], preds: &[Vec<usize>]) -> (Vec<Option<usize>>, Ve
     (idom, post)
 }
 
-fn dominates(idom: &[Option<usize>], a: usize, mut b: usize) -> bool {
-    loop {
-        if a == b {
-            return true;
+/// Dominance queries in constant time: `a` dominates `b` when `b`'s interval in a depth-first
+/// walk of the dominator tree lies within `a`'s. (Walking `b`'s chain of immediate dominators
+/// instead takes time linear in the tree's depth, which a long run of if-then-else diamonds
+/// makes linear in the program: every edge asked about made cutting loops quadratic.)
+struct Dominance {
+    pre: Vec<u32>,
+    post: Vec<u32>,
+}
+
+impl Dominance {
+    fn new(idom: &[Option<usize>]) -> Dominance {
+        let n = idom.len();
+        let mut children = vec![Vec::new(); n];
+        for (b, d) in idom.iter().enumerate() {
+            if let Some(d) = *d
+                && d != b
+            {
+                children[d].push(b);
+            }
         }
-        match idom[b] {
-            Some(d) if d != b => b = d,
-            _ => return false,
+        let (mut pre, mut post) = (vec![u32::MAX; n], vec![0u32; n]);
+        if n == 0 {
+            return Dominance { pre, post };
         }
+        let mut clock = 1;
+        pre[0] = 0;
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some(top) = stack.len().checked_sub(1) {
+            let (b, i) = stack[top];
+            if let Some(&c) = children[b].get(i) {
+                stack[top].1 += 1;
+                pre[c] = clock;
+                clock += 1;
+                stack.push((c, 0));
+            } else {
+                post[b] = clock;
+                clock += 1;
+                stack.pop();
+            }
+        }
+        Dominance { pre, post }
+    }
+
+    /// Whether `a` dominates `b` (every block dominates itself; an unreachable one only that).
+    fn dominates(&self, a: usize, b: usize) -> bool {
+        a == b
+            || (self.pre[a] != u32::MAX
+                && self.pre[b] != u32::MAX
+                && self.pre[a] <= self.pre[b]
+                && self.post[b] <= self.post[a])
     }
 }
 
@@ -786,6 +827,7 @@ pub fn cut_loops<'a>(
     let mut blocks = make_reducible(blocks);
     let preds = predecessors(&blocks);
     let (idom, post) = dominators(&blocks, &preds);
+    let dominance = Dominance::new(&idom);
     // Back edges: to a block that dominates the source. Any other retreating edge would make
     // the graph irreducible, which `make_reducible` has undone.
     let mut rpo_index = vec![usize::MAX; blocks.len()];
@@ -797,7 +839,7 @@ pub fn cut_loops<'a>(
     for (b, block) in blocks.iter().enumerate() {
         for &s in &block.succs {
             if rpo_index[s] <= rpo_index[b] {
-                if !dominates(&idom, s, b) {
+                if !dominance.dominates(s, b) {
                     return Err(Unsupported::new(blocks[s].tok, "irreducible control flow"));
                 }
                 let sources = back_edges.entry(s).or_default();
@@ -898,14 +940,15 @@ fn make_reducible(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
     loop {
         let preds = predecessors(&blocks);
         let (idom, _) = dominators(&blocks, &preds);
-        let cycle = forward_cycle(&blocks, &idom);
+        let dominance = Dominance::new(&idom);
+        let cycle = forward_cycle(&blocks, &dominance);
         let has_invariant = |b: usize| matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. }));
         let split = cycle
             .iter()
             .find(|&&b| preds[b].len() > 1 && !has_invariant(b))
             .or_else(|| cycle.iter().find(|&&b| preds[b].len() > 1));
         let Some(&split) = split else { return blocks };
-        let dominated = |b: usize| idom[b].is_some() && dominates(&idom, split, b);
+        let dominated = |b: usize| idom[b].is_some() && dominance.dominates(split, b);
         let region: Vec<usize> =
             std::iter::once(split).chain((0..blocks.len()).filter(|&b| b != split && dominated(b))).collect();
         let mut split_preds = preds[split].clone();
@@ -948,11 +991,11 @@ fn retarget(block: &mut Block<'_>, from: usize, to: usize) {
 /// A cycle of the graph without its back edges, as Boogie's `Graph.FindCycle` finds it (a
 /// depth-first walk from block 0): the block the walk met again, then the walk's stack back
 /// down to it. Empty when the graph is reducible.
-fn forward_cycle(blocks: &[Block<'_>], idom: &[Option<usize>]) -> Vec<usize> {
+fn forward_cycle(blocks: &[Block<'_>], dominance: &Dominance) -> Vec<usize> {
     let forward = |b: usize| -> Vec<usize> {
         let mut succs: Vec<usize> = Vec::new();
         for &s in &blocks[b].succs {
-            if !dominates(idom, s, b) && !succs.contains(&s) {
+            if !dominance.dominates(s, b) && !succs.contains(&s) {
                 succs.push(s);
             }
         }
