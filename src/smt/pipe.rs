@@ -24,6 +24,32 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// Makes the solver die with rboogie: a solver outlived an rboogie killed by a signal (a test
+/// harness's time limit), computing for nobody. Linux delivers the signal when the thread that
+/// started the solver ends; each session is started and dropped on the thread that uses it.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the child between fork and exec and calls only
+    // async-signal-safe functions (prctl, getppid, _exit).
+    let parent = std::process::id() as libc::pid_t;
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // rboogie may have died before the request took effect.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_command: &mut Command) {}
+
 /// Responses longer than this are garbage: the solver is babbling.
 const MAX_RESPONSE: usize = 256 << 20;
 
@@ -53,13 +79,10 @@ pub(crate) struct PipeTransport {
 impl PipeTransport {
     /// Starts `path args...`.
     pub(crate) fn spawn(path: &str, args: &[String]) -> Result<PipeTransport, String> {
-        let mut child = Command::new(path)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start solver {path}: {e}"))?;
+        let mut command = Command::new(path);
+        command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        die_with_parent(&mut command);
+        let mut child = command.spawn().map_err(|e| format!("cannot start solver {path}: {e}"))?;
         let (Some(mut stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
