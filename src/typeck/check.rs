@@ -461,15 +461,12 @@ impl<'a> Checker<'a> {
         let define = find_bool_attr(&f.attrs, "define");
         if inline {
             let t = self.expr(body);
-            if let Some(result) = result {
-                if !self.u.unify(&t, &result) {
-                    let msg = format!(
-                        "function body with invalid type: {} (expected: {})",
-                        self.show(&t),
-                        self.show(&result)
-                    );
-                    self.error(body.span, msg);
-                }
+            if let Some(result) = result
+                && !self.u.unify(&t, &result)
+            {
+                let msg =
+                    format!("function body with invalid type: {} (expected: {})", self.show(&t), self.show(&result));
+                self.error(body.span, msg);
             }
         } else if define {
             let before = self.errors;
@@ -498,10 +495,10 @@ impl<'a> Checker<'a> {
                 let info = &self.sy.functions[fid.index()];
                 for t in &info.type_params {
                     let Some(tv) = self.sy.type_vars.get(t.0 as usize) else { continue };
-                    if let Some(&r) = self.replayed_type_var.get(&Pos::of(tv.name.span)) {
-                        if r != *t {
-                            replay.insert(*t, Type::Var(r));
-                        }
+                    if let Some(&r) = self.replayed_type_var.get(&Pos::of(tv.name.span))
+                        && r != *t
+                    {
+                        replay.insert(*t, Type::Var(r));
                     }
                 }
                 params = info.params.clone();
@@ -1031,10 +1028,10 @@ impl<'a> Checker<'a> {
             self.error(at, msg);
             return;
         }
-        if let Some(f) = fid {
-            if !matches!(self.sy.functions[f.index()].kind, super::FunctionKind::Constructor { .. }) {
-                self.error(at, "left side of unpack command must be a constructor application");
-            }
+        if let Some(f) = fid
+            && !matches!(self.sy.functions[f.index()].kind, super::FunctionKind::Constructor { .. })
+        {
+            self.error(at, "left side of unpack command must be a constructor application");
         }
         let mut seen = Vec::new();
         for v in &assigned {
@@ -1128,12 +1125,11 @@ impl<'a> Checker<'a> {
         for d in &self.program.decls {
             if let Decl::Function(f) = d {
                 let inline_attr = f.attrs.iter().find(|a| a.key == "inline");
-                if let Some(a) = inline_attr {
-                    if let Some(AttrParam::Expr(e)) = a.params.first() {
-                        if !matches!(e.kind, ExprKind::BoolLit(_)) {
-                            self.error(f.name.span, "Parameter to :inline attribute on a function must be Boolean");
-                        }
-                    }
+                if let Some(a) = inline_attr
+                    && let Some(AttrParam::Expr(e)) = a.params.first()
+                    && !matches!(e.kind, ExprKind::BoolLit(_))
+                {
+                    self.error(f.name.span, "Parameter to :inline attribute on a function must be Boolean");
                 }
                 let inline = find_bool_attr(&f.attrs, "inline");
                 let define = find_bool_attr(&f.attrs, "define");
@@ -1157,13 +1153,12 @@ impl<'a> Checker<'a> {
         let mut index_of: FxHashMap<FunctionId, usize> = FxHashMap::default();
         let mut nodes: Vec<&'a FunctionDecl> = Vec::new();
         for (f, inline, define) in &functions {
-            if *inline || *define {
-                if let Some(id) =
+            if (*inline || *define)
+                && let Some(id) =
                     self.function(f.name.span).or_else(|| self.sy.functions_by_name.get(&f.name.name).copied())
-                {
-                    index_of.insert(id, nodes.len());
-                    nodes.push(f);
-                }
+            {
+                index_of.insert(id, nodes.len());
+                nodes.push(f);
             }
         }
         if nodes.is_empty() {
@@ -1175,12 +1170,11 @@ impl<'a> Checker<'a> {
                 let mut calls = Vec::new();
                 collect_calls(body, &mut |span| calls.push(span));
                 for span in calls {
-                    if let Some(callee) = self.function(span) {
-                        if let Some(&j) = index_of.get(&callee) {
-                            if !edges[i].contains(&j) {
-                                edges[i].push(j);
-                            }
-                        }
+                    if let Some(callee) = self.function(span)
+                        && let Some(&j) = index_of.get(&callee)
+                        && !edges[i].contains(&j)
+                    {
+                        edges[i].push(j);
                     }
                 }
             }

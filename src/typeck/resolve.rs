@@ -859,10 +859,8 @@ impl<'o> Resolver<'o> {
 /// The type variables free in `ty`, in order of first occurrence (Boogie's `FreeVariables`).
 fn free_type_vars(ty: &Type, out: &mut Vec<TypeVarId>) {
     match ty {
-        Type::Var(v) => {
-            if !out.contains(v) {
-                out.push(*v);
-            }
+        Type::Var(v) if !out.contains(v) => {
+            out.push(*v);
         }
         Type::Ctor(_, args) => {
             for a in args.iter() {
@@ -2205,7 +2203,7 @@ impl Resolver<'_> {
         self.state = saved_state;
         self.current_proc = None;
         if let Some(r) = refines
-            && !matches!(y.specs.iter().find(|s| matches!(s, YieldSpec::RefinesInline { .. })), Some(_))
+            && !y.specs.iter().find(|s| matches!(s, YieldSpec::RefinesInline { .. })).is_some()
         {
             self.action_ref(r);
         }

@@ -136,12 +136,12 @@ impl Unifier {
     /// shortening); `None` when unbound.
     pub fn proxy_for(&mut self, p: ProxyId) -> Option<Type> {
         let bound = self.proxies[p.index()].bound.clone()?;
-        if let Type::Proxy(q) = bound {
-            if self.proxies[q.index()].bound.is_some() {
-                let end = self.proxy_for(q);
-                self.proxies[p.index()].bound = end.clone();
-                return end;
-            }
+        if let Type::Proxy(q) = bound
+            && self.proxies[q.index()].bound.is_some()
+        {
+            let end = self.proxy_for(q);
+            self.proxies[p.index()].bound = end.clone();
+            return end;
         }
         Some(bound)
     }
@@ -160,10 +160,10 @@ impl Unifier {
 
     /// Boogie's `TypeProxy.FollowProxy`: a bound proxy's binding, anything else unchanged.
     pub fn follow(&mut self, t: &Type) -> Type {
-        if let Type::Proxy(p) = t {
-            if let Some(b) = self.proxy_for(*p) {
-                return b;
-            }
+        if let Type::Proxy(p) = t
+            && let Some(b) = self.proxy_for(*p)
+        {
+            return b;
         }
         t.clone()
     }
@@ -261,10 +261,8 @@ impl Unifier {
 
     fn collect_free_vars(&self, t: &Type, bound: &mut Vec<TypeVarId>, out: &mut Vec<TypeVarId>) {
         match t {
-            Type::Var(v) => {
-                if !bound.contains(v) && !out.contains(v) {
-                    out.push(*v);
-                }
+            Type::Var(v) if !bound.contains(v) && !out.contains(v) => {
+                out.push(*v);
             }
             Type::Proxy(p) => {
                 if let Some(b) = self.bound(*p) {
@@ -561,10 +559,10 @@ impl Unifier {
 
     fn unify_var(&mut self, v: TypeVarId, a: &Type, b: &Type, uv: &[TypeVarId], subst: &mut Subst) -> bool {
         let b = b.expanded().clone();
-        if let Type::Proxy(q) = b {
-            if !self.is_constrained(q) {
-                return self.unify_in(&b, a, uv, subst);
-            }
+        if let Type::Proxy(q) = b
+            && !self.is_constrained(q)
+        {
+            return self.unify_in(&b, a, uv, subst);
         }
         if self.equal(a, &b) {
             return true;
@@ -719,11 +717,11 @@ impl Unifier {
         match t {
             Type::Bv(n) => to.saturating_sub(n),
             Type::Proxy(q) => {
-                if let ProxyKind::Bv { min_bits, constraints } = self.kind(q).clone() {
-                    if min_bits < to {
-                        let np = self.add(ProxyKind::Bv { min_bits: to, constraints });
-                        self.define(q, np);
-                    }
+                if let ProxyKind::Bv { min_bits, constraints } = self.kind(q).clone()
+                    && min_bits < to
+                {
+                    let np = self.add(ProxyKind::Bv { min_bits: to, constraints });
+                    self.define(q, np);
                 }
                 0
             }

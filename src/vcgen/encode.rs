@@ -826,7 +826,7 @@ impl<'p> Encoder<'p> {
         };
         let int2 = |op: &str| format!("(_ map ({op} (Int Int) Int))");
         Ok(Some(match name {
-            "MapConst" => format!("(as const {})", self.sort(&typed.type_of(call.id))?),
+            "MapConst" => format!("(as const {})", self.sort(typed.type_of(call.id))?),
             "MapAdd" => int2("+"),
             "MapSub" => int2("-"),
             "MapMul" => int2("*"),
@@ -838,7 +838,7 @@ impl<'p> Encoder<'p> {
             "MapLe" => int2("<="),
             "MapEq" => {
                 let Some(first) = args.first() else { return Ok(None) };
-                let s = element(self, &typed.type_of(first.id))?;
+                let s = element(self, typed.type_of(first.id))?;
                 format!("(_ map (= ({s} {s}) Bool))")
             }
             "MapIff" => "(_ map (= (Bool Bool) Bool))".to_string(),
@@ -847,7 +847,7 @@ impl<'p> Encoder<'p> {
             "MapNot" => "(_ map not)".to_string(),
             "MapImp" => "(_ map =>)".to_string(),
             "MapIte" => {
-                let s = element(self, &typed.type_of(call.id))?;
+                let s = element(self, typed.type_of(call.id))?;
                 format!("(_ map (ite (Bool {s} {s}) {s}))")
             }
             _ => return Ok(None),

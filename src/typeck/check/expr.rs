@@ -51,10 +51,10 @@ impl<'a> Checker<'a> {
     }
 
     fn record_inst(&mut self, node: NodeId, span: Span, order: u32, params: Vec<TypeVarId>, inst: Inst) {
-        if node.0 != NodeId::NONE.0 {
-            if let Some(slot) = self.inst_of.get_mut(node.index()) {
-                *slot = self.insts.len() as u32;
-            }
+        if node.0 != NodeId::NONE.0
+            && let Some(slot) = self.inst_of.get_mut(node.index())
+        {
+            *slot = self.insts.len() as u32;
         }
         self.insts.push(InstRecord { node, span, order, params, inst });
     }
@@ -553,11 +553,11 @@ impl<'a> Checker<'a> {
             self.error(subject, format!("wrong number of arguments in {op}: {}", actuals.len()));
             return unchecked;
         }
-        if let Some(outs) = actual_outs {
-            if formal_outs.len() != outs.len() {
-                self.error(subject, format!("wrong number of result variables in {op}: {}", outs.len()));
-                return unchecked;
-            }
+        if let Some(outs) = actual_outs
+            && formal_outs.len() != outs.len()
+        {
+            self.error(subject, format!("wrong number of result variables in {op}: {}", outs.len()));
+            return unchecked;
         }
         let before = self.errors;
         let mut subst = Subst::default();
@@ -626,10 +626,10 @@ impl<'a> Checker<'a> {
             return None;
         }
         let result = self.u.substitute(&info.result, &checked.subst);
-        if let Some((node, at)) = node {
-            if !info.type_params.is_empty() {
-                self.record_inst(node, at, order, info.type_params.clone(), Inst::Known(checked.inst));
-            }
+        if let Some((node, at)) = node
+            && !info.type_params.is_empty()
+        {
+            self.record_inst(node, at, order, info.type_params.clone(), Inst::Known(checked.inst));
         }
         Some(result)
     }
@@ -684,10 +684,10 @@ impl<'a> Checker<'a> {
                     return None;
                 }
                 let result = self.u.substitute(&m.result, &checked.subst);
-                if let Some(node) = node {
-                    if !m.type_params.is_empty() {
-                        self.record_inst(node, subject, order, m.type_params.clone(), Inst::Known(checked.inst));
-                    }
+                if let Some(node) = node
+                    && !m.type_params.is_empty()
+                {
+                    self.record_inst(node, subject, order, m.type_params.clone(), Inst::Known(checked.inst));
                 }
                 Some(result)
             }
