@@ -20,8 +20,15 @@
 //!   `"/print" expects 1 argument`) stops the walk; other errors do not.
 //!
 //! Boogie 3.5 has no `/define`: it defines `FILE_0`, `FILE_1`, ... for the `#if`s of the
-//! first, second, ... input file (see `crate::driver`). It also no longer has Boogie 2's
-//! `/useArrayTheory`, `/doModSetAnalysis` or `/nologo`; like Boogie 3.5, rboogie rejects them.
+//! first, second, ... input file (see `crate::driver`).
+//!
+//! Boogie 3.5 rejects some Boogie 2 options that SMACK, Corral and GPUVerify still pass
+//! (`/nologo /noinfer /doModSetAnalysis /useArrayTheory`). rboogie accepts these four with
+//! the meaning they have in Boogie 3.5 (issue 5): `/doModSetAnalysis` is `/inferModifies`;
+//! `/nologo` (no banner), `/noinfer` (no abstract interpretation) and `/useArrayTheory`
+//! (maps of a monomorphic program are SMT arrays) ask for what rboogie does anyway. Other
+//! Boogie 2 options (`/z3opt`, `/contractInfer`, `/doNotUseLabels`, ...) stay unknown switches:
+//! they have no meaning today that rboogie could honour.
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, value_parser};
 use std::fmt;
@@ -126,6 +133,9 @@ pub struct Options {
     pub no_procs: Vec<String>,
     pub print_inlined: bool,
     pub print_instrumented: bool,
+    /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
+    /// printed to stdout, or `all`.
+    pub print_after: Vec<String>,
 }
 
 impl Default for Options {
@@ -167,6 +177,7 @@ impl Default for Options {
             no_procs: Vec::new(),
             print_inlined: false,
             print_instrumented: false,
+            print_after: Vec::new(),
         }
     }
 }
@@ -287,6 +298,11 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
     opt("printInstrumented", "print-instrumented", Value::Flag),
+    // Boogie 2 options that tools still pass (see the module header).
+    opt("doModSetAnalysis", "infer-modifies", Value::Flag),
+    opt("nologo", "nologo", Value::Flag),
+    opt("noinfer", "noinfer", Value::Flag),
+    opt("useArrayTheory", "use-array-theory", Value::Flag),
 ];
 
 const TYPE_ENCODINGS: &[&str] = &["m", "monomorphic", "p", "predicates", "a", "arguments"];
@@ -403,6 +419,13 @@ Several files form one program; a .txt file lists more file names. The file `std
 read from standard input.";
 
 const COMPAT: &str = "Accepted for compatibility (no effect yet)";
+const BOOGIE2: &str = "Boogie 2 options that tools still pass (what rboogie does anyway)";
+
+/// The values of `--print-after`: every pass, and `all`.
+fn print_after_values() -> clap::builder::PossibleValuesParser {
+    let names = crate::passes::PASSES.iter().map(|(name, _)| *name).chain(["all"]);
+    clap::builder::PossibleValuesParser::new(names)
+}
 
 /// The GNU spelling of every option; [`BOOGIE_OPTIONS`] maps Boogie's spellings onto it.
 #[derive(Parser, Debug)]
@@ -455,6 +478,9 @@ struct Cli {
     /// With --print: 0 one line per statement, 1 pretty (default)
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = "Pipeline")]
     pretty: Option<u8>,
+    /// Print the program to stdout after PASS and go on (repeatable; all: every pass)
+    #[arg(long, value_name = "PASS", value_parser = print_after_values(), action = ArgAction::Append, help_heading = "Pipeline")]
+    print_after: Vec<String>,
 
     /// Seconds per implementation (0: no limit)
     #[arg(long, value_name = "N", help_heading = COMPAT)]
@@ -519,6 +545,16 @@ struct Cli {
     /// Print the program after instrumenting it with inferred invariants
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
+
+    /// No start-up banner (rboogie prints none)
+    #[arg(long, help_heading = BOOGIE2)]
+    nologo: bool,
+    /// No abstract interpretation (rboogie infers no invariants)
+    #[arg(long, help_heading = BOOGIE2)]
+    noinfer: bool,
+    /// Maps of monomorphic programs as SMT arrays (rboogie's default, as Boogie 3.5's)
+    #[arg(long, help_heading = BOOGIE2)]
+    use_array_theory: bool,
 }
 
 /// [`Cli`]'s command, with each option's Boogie spellings added to its help line.
@@ -638,6 +674,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         no_procs: cli.no_procs,
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
+        print_after: cli.print_after,
         args,
     };
     // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).
@@ -727,8 +764,38 @@ mod tests {
         assert_eq!(translated("-noverify").unwrap_err(), vec!["unknown switch: -noverify"]);
         // The colon's value is read again as an argument of its own.
         assert_eq!(translated("/x:y.bpl").unwrap(), args("-- /x:y.bpl y.bpl"));
-        // Boogie 2 options that Boogie 3.5 dropped.
-        assert_eq!(translated("-useArrayTheory").unwrap_err(), vec!["unknown switch: -useArrayTheory"]);
+        // Boogie 2 options with no meaning today stay unknown.
+        assert_eq!(translated("/z3opt:X -contractInfer").unwrap_err(), vec!["unknown switch: -contractInfer"]);
+    }
+
+    #[test]
+    fn boogie_2_options_that_tools_pass_are_accepted() {
+        // SMACK's command line.
+        let o =
+            parsed("/nologo /noinfer /doModSetAnalysis /useArrayTheory /proverOpt:O:smt.array.extensional=false a.bpl");
+        assert!(o.infer_modifies);
+        assert_eq!(o.prover_options, args("O:smt.array.extensional=false"));
+        assert_eq!(
+            o,
+            Options {
+                infer_modifies: true,
+                prover_options: o.prover_options.clone(),
+                args: o.args.clone(),
+                files: args("a.bpl"),
+                ..Options::default()
+            }
+        );
+        assert_eq!(
+            translated("-useArrayTheory:1").unwrap_err(),
+            vec!["\"-useArrayTheory\" cannot take a colon argument"]
+        );
+    }
+
+    #[test]
+    fn print_after_names_a_pass() {
+        assert_eq!(parsed("--print-after inline --print-after=all a.bpl").print_after, args("inline all"));
+        let Err(CliError::Clap(e)) = parse_args(args("--print-after=inlining a.bpl")) else { panic!("accepted") };
+        assert!(e.contains("inlining") && e.contains("lambda, monomorphize, erase-types, inline, unroll, all"), "{e}");
     }
 
     #[test]

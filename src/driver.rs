@@ -26,6 +26,14 @@
 //!    counts as inconclusive; a program it cannot encode at all gets that line and exit code 2,
 //!    without a trailer. Under `/noVerify`, Boogie's closing line with nothing verified.
 //!
+//! Under `/trace` (Boogie's `Verbosity.Trace`) the run also reports its progress on stdout,
+//! as Boogie does: `Parsing F` before each file, one `[TRACE]` line with the time of
+//! resolution and type checking and of each pass (`crate::passes`), `[TRACE] Using prover: P`
+//! before verification, and per implementation Boogie's `Verifying P ...` and
+//! `  [T s]  verified` (or `error`, `errors`, `timed out`, ...) before its error reports. T is
+//! the time since the previous implementation's report, which is that implementation's own
+//! time under `/vcsCores:1`. Without `/trace` none of these lines is printed.
+//!
 //! Exit codes are Boogie's: 1 for a command line or input list it cannot use, 0 otherwise
 //! (also after parse, resolution, type or verification errors); 1 if stdout fails.
 
@@ -98,7 +106,13 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // Boogie names the last input file in its error summaries (`fileNames[^1]`).
     let last_file = display_name(options, files.last().map_or("", String::as_str));
     let typeck_options = crate::typeck::TypeckOptions { infer_modifies: options.infer_modifies };
-    let typed = match crate::typeck::run(program, &typeck_options, options.no_typecheck) {
+    let started = std::time::Instant::now();
+    let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
+    if options.trace {
+        let phase = if options.no_typecheck { "resolution" } else { "resolution and type checking" };
+        writeln!(out, "[TRACE] {phase}: {:.3} s", started.elapsed().as_secs_f64())?;
+    }
+    let typed = match outcome {
         Outcome::ResolutionFailed(diagnostics) => {
             report_phase(&reporter, out, &sources, &diagnostics, Phase::Resolve, &last_file)?;
             return Ok(0);
@@ -146,6 +160,13 @@ fn verify(
             return Ok(1);
         }
     };
+    if options.trace {
+        let prover = match &choice {
+            crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
+            crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
+        };
+        writeln!(out, "[TRACE] Using prover: {prover}")?;
+    }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
         error_limit: options.error_limit,
@@ -168,8 +189,26 @@ fn verify(
         let p = sources.position(span);
         format!("{}({},{})", p.file, p.line, p.col)
     };
+    let mut last_report = std::time::Instant::now();
     let result = verify_program(typed, &verify_options, &open, &mut |r| {
-        let text = match r.outcome {
+        let mut text = String::new();
+        if options.trace {
+            // Boogie's `Verifying P ...` and `TimeIndication` + `OutcomeIndication`.
+            let outcome = match &r.outcome {
+                ImplOutcome::Verified => "verified",
+                ImplOutcome::Errors(errors) if errors.len() == 1 => "error",
+                ImplOutcome::Errors(_) => "errors",
+                ImplOutcome::TimedOut => "timed out",
+                ImplOutcome::OutOfResource => "out of resource",
+                ImplOutcome::OutOfMemory => "out of memory",
+                ImplOutcome::SolverException(_) => "solver exception",
+                ImplOutcome::Inconclusive | ImplOutcome::Unsupported(_) => "inconclusive",
+            };
+            let seconds = last_report.elapsed().as_secs_f64();
+            last_report = std::time::Instant::now();
+            text += &format!("\nVerifying {} ...\n  [{seconds:.3} s]  {outcome}\n", r.name);
+        }
+        text += &match r.outcome {
             ImplOutcome::Verified => {
                 counts.verified += 1;
                 r.message_if_verified.map(|m| m + "\n").unwrap_or_default()
@@ -324,6 +363,9 @@ fn parse_files(
     let mut okay = true;
     for (index, path) in files.iter().enumerate() {
         let name = display_name(options, path);
+        if options.trace {
+            writeln!(out, "Parsing {name}")?;
+        }
         let text = match read_source(path) {
             Ok(text) => text,
             Err(e) => {

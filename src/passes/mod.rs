@@ -11,6 +11,10 @@
 //! stage sees fresh side tables and a pass that builds an ill-typed program fails at the pass
 //! (STYLE's "re-check after every pass"). Nodes a pass creates inherit the span of the node
 //! they replace.
+//!
+//! The same list names the passes for `--print-after=PASS` (the program after that pass, as
+//! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
+//! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
 mod erase_types;
 pub mod inline;
@@ -89,14 +93,34 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
     for (name, pass) in PASSES {
+        let started = std::time::Instant::now();
         let mut log = String::new();
         let changed = pass(&typed, options, &mut log);
         // A failed write is the driver's to report, at its next write.
         let _ = out.write_all(render_warnings(&log, sources).as_bytes());
-        let Some(program) = changed? else { continue };
-        typed = recheck(program, name)?;
+        let changed = match changed? {
+            Some(program) => {
+                typed = recheck(program, name)?;
+                true
+            }
+            None => false,
+        };
+        if options.trace {
+            let what = if changed { "changed the program" } else { "no change" };
+            let _ = writeln!(out, "[TRACE] pass {name}: {:.3} s, {what}", started.elapsed().as_secs_f64());
+        }
+        if options.print_after.iter().any(|p| p == name || p == "all") {
+            let _ = out.write_all(print_after(&typed, name, options).as_bytes());
+        }
     }
     Ok(typed)
+}
+
+/// `--print-after=PASS`: a comment naming the pass, then the program as Boogie text.
+fn print_after(typed: &TypedProgram, pass: &str, options: &Options) -> String {
+    let printed =
+        crate::printer::print_program(&typed.program, &crate::printer::PrintOptions { pretty: options.pretty });
+    format!("// rboogie: the program after pass {pass}\n\n{printed}\n")
 }
 
 /// Marks a warning line in a pass's log until [`run`], which has the sources, positions it.

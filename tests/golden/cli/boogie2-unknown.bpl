@@ -1,0 +1,4 @@
+// OPTIONS: -contractInfer -doNotUseLabels
+// EXIT: 1
+// Boogie 2 options with no meaning today stay unknown switches, in Boogie's words.
+procedure P() { }

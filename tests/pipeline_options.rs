@@ -1,0 +1,177 @@
+//! The pipeline's own options, where a golden file cannot say what is expected:
+//! - `--print-after=PASS` prints, for every pass and every pass test (`tests/golden/passes`),
+//!   a program that parses and type-checks again and verifies as the original does;
+//! - `/trace` prints Boogie's progress lines, times masked.
+
+use std::path::{Path, PathBuf};
+
+const PASSES_DIR: &str = "tests/golden/passes";
+
+/// rboogie's stdout and exit code for a command line.
+fn rboogie(args: &[String]) -> (String, i32) {
+    let options = rboogie::cli::parse_args(args.iter().cloned()).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let mut out = Vec::new();
+    let code = rboogie::cli::run(&options, &mut out, &mut std::io::sink());
+    (String::from_utf8(out).expect("utf-8"), code)
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// The options on a case's `// OPTIONS:` line that change what the passes do.
+fn pass_options(text: &str) -> Vec<String> {
+    let line = text.lines().take_while(|l| l.starts_with("//")).find_map(|l| l.split_once("OPTIONS:"));
+    line.map_or_else(Vec::new, |(_, rest)| {
+        rest.split_whitespace()
+            .filter(|o| {
+                ["/loopUnroll", "/soundLoopUnrolling", "/inline:", "-typeEncoding"].iter().any(|p| o.starts_with(p))
+            })
+            .map(String::from)
+            .collect()
+    })
+}
+
+/// The program `--print-after` printed: from its header to the end, without the verifier's
+/// trailer and the messages about the input file.
+fn printed_program(out: &str, input: &str) -> String {
+    let start = out.find("// rboogie: the program after pass").unwrap_or_else(|| panic!("no program in:\n{out}"));
+    out[start..]
+        .lines()
+        .filter(|l| !l.starts_with("Boogie program verifier finished") && !l.starts_with(&format!("{input}(")))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn trailer(out: &str) -> Option<&str> {
+    out.lines().find(|l| l.starts_with("Boogie program verifier finished"))
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(PASSES_DIR)
+        .expect("pass tests")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bpl"))
+        .collect();
+    cases.sort();
+    cases
+}
+
+#[test]
+fn print_after_every_pass_parses_type_checks_and_verifies_again() {
+    let scratch = std::env::temp_dir().join(format!("rboogie-print-after-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch directory");
+    let mut checked = 0;
+    for case in cases() {
+        let text = std::fs::read_to_string(&case).expect("readable");
+        let options = pass_options(&text);
+        let path = case.to_string_lossy().to_string();
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        let mut original_args = strings(&["-useBaseNameForFileName"]);
+        original_args.extend(options.iter().cloned());
+        original_args.push(path.clone());
+        let (original, _) = rboogie(&original_args);
+        for (pass, _) in rboogie::passes::PASSES {
+            let mut args = strings(&["-useBaseNameForFileName", "/noVerify"]);
+            args.extend(options.iter().cloned());
+            args.extend([format!("--print-after={pass}"), path.clone()]);
+            let (out, _) = rboogie(&args);
+            if out.contains("not supported yet") {
+                continue; // e.g. a program that needs `/typeEncoding:p`
+            }
+            let program = printed_program(&out, &name);
+            let again = scratch.join(format!("{}-{pass}.bpl", name.trim_end_matches(".bpl")));
+            std::fs::write(&again, &program).expect("scratch file");
+            let again = again.to_string_lossy().to_string();
+
+            let (checked_out, code) = rboogie(&strings(&["/noVerify", &again]));
+            assert!(
+                code == 0 && !checked_out.contains("Error") && !checked_out.contains("errors detected"),
+                "{name} after {pass} does not check again:\n{checked_out}\n--- program:\n{program}"
+            );
+            // The printed program verifies as the original does (same trailer), under the same
+            // options (the passes after PASS run on it again).
+            let mut verify_args = options.clone();
+            verify_args.push(again.clone());
+            let (verified, _) = rboogie(&verify_args);
+            assert_eq!(
+                trailer(&verified),
+                trailer(&original),
+                "{name} after {pass}:\n{verified}\n--- original:\n{original}\n--- program:\n{program}"
+            );
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(checked >= 40, "only {checked} programs checked");
+}
+
+#[test]
+fn print_after_all_prints_after_every_pass_and_the_run_goes_on() {
+    let (out, code) =
+        rboogie(&strings(&["-useBaseNameForFileName", "--print-after=all", "tests/golden/passes/inline_verify.bpl"]));
+    assert_eq!(code, 0);
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("// rboogie: the program after pass")).collect();
+    let names: Vec<String> =
+        rboogie::passes::PASSES.iter().map(|(n, _)| format!("// rboogie: the program after pass {n}")).collect();
+    assert_eq!(headers, names);
+    assert!(trailer(&out).is_some_and(|t| !t.contains(" 0 verified")), "{out}");
+}
+
+/// Times in `/trace` lines (a number before the word `s`) replaced by `T`.
+fn mask_times(out: &str) -> String {
+    let mut masked = String::new();
+    for line in out.lines() {
+        let mut words: Vec<String> = line.split(' ').map(String::from).collect();
+        for i in 1..words.len() {
+            let number = words[i - 1].trim_start_matches('[').to_string();
+            if words[i].starts_with('s') && !number.is_empty() && number.parse::<f64>().is_ok() {
+                words[i - 1] = words[i - 1].replace(&number, "T");
+            }
+        }
+        masked += &words.join(" ");
+        masked.push('\n');
+    }
+    masked
+}
+
+#[test]
+fn trace_reports_parsing_passes_prover_and_implementations() {
+    let file = Path::new("tests/golden/cli/Inputs/trace.bpl");
+    let args = strings(&["-useBaseNameForFileName", "/trace", "--solver=in-process", &file.to_string_lossy()]);
+    let (out, code) = rboogie(&args);
+    assert_eq!(code, 0);
+    let expected = "\
+Parsing trace.bpl
+[TRACE] resolution and type checking: T s
+[TRACE] pass lambda: T s, changed the program
+[TRACE] pass monomorphize: T s, no change
+[TRACE] pass erase-types: T s, no change
+[TRACE] pass inline: T s, changed the program
+[TRACE] pass unroll: T s, no change
+[TRACE] Using prover: Z3 (in-process)
+
+Verifying Good ...
+  [T s]  verified
+
+Verifying Bad ...
+  [T s]  error
+trace.bpl(14,3): Error: this assertion could not be proved
+Execution trace:
+    trace.bpl(14,3): anon0
+
+Boogie program verifier finished with 1 verified, 1 error
+";
+    pretty_assertions::assert_eq!(mask_times(&out), expected);
+
+    // Without /trace, none of it.
+    let (plain, _) = rboogie(&strings(&["-useBaseNameForFileName", &file.to_string_lossy()]));
+    let expected = "\
+trace.bpl(14,3): Error: this assertion could not be proved
+Execution trace:
+    trace.bpl(14,3): anon0
+
+Boogie program verifier finished with 1 verified, 1 error
+";
+    pretty_assertions::assert_eq!(plain, expected);
+}
