@@ -174,7 +174,6 @@ fn verify(
         resource_limit: options.resource_limit,
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
-        infer_modifies: options.infer_modifies,
         remove_empty_blocks: options.remove_empty_blocks,
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,

@@ -20,6 +20,7 @@ mod erase_types;
 pub mod inline;
 mod lambda;
 mod loop_unroll;
+mod modifies;
 mod monomorphize;
 mod rewrite;
 
@@ -77,6 +78,7 @@ pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Progra
 
 /// Every pass, in the order they run.
 pub const PASSES: &[(&str, Pass)] = &[
+    ("modifies", modifies::run),
     ("lambda", lambda::run),
     ("monomorphize", monomorphize::run),
     ("erase-types", erase_types::run),

@@ -35,8 +35,6 @@ pub struct VerifyOptions {
     pub resource_limit: u32,
     pub procs: Vec<String>,
     pub no_procs: Vec<String>,
-    /// `/inferModifies`
-    pub infer_modifies: bool,
     /// `/removeEmptyBlocks` (on unless `:0`).
     pub remove_empty_blocks: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
@@ -136,58 +134,10 @@ fn variable_facts(typed: &TypedProgram) -> VariableFacts<'_> {
     facts
 }
 
-/// Each procedure's `modifies`: as declared, plus, under `/inferModifies`, every global its
-/// implementations assign, directly or through calls (Boogie's `ModSetCollector`, to a fixed
-/// point).
-fn modifies_sets(typed: &TypedProgram, infer: bool) -> Vec<Vec<VarId>> {
-    fn walk<'a>(list: &'a crate::ast::StmtList, out: &mut Vec<&'a crate::ast::Cmd>) {
-        for bb in &list.blocks {
-            out.extend(bb.cmds.iter());
-            if let Some(tail) = &bb.tail {
-                tail.nested_lists().into_iter().for_each(|l| walk(l, out));
-            }
-        }
-    }
-    let symbols = typed.symbols();
-    let mut sets: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();
-    if !infer {
-        return sets;
-    }
-    let bodies: Vec<(usize, Vec<&crate::ast::Cmd>)> = (0..symbols.implementations.len())
-        .filter_map(|i| {
-            let p = symbols.implementations[i].procedure?;
-            let body = body_of(typed, ImplementationId(i as u32))?;
-            let mut cmds = Vec::new();
-            walk(&body.stmts, &mut cmds);
-            Some((p.0 as usize, cmds))
-        })
-        .collect();
-    loop {
-        let mut changed = false;
-        for (p, cmds) in &bodies {
-            let mut assigned = Vec::new();
-            for c in cmds {
-                let cmd = match &c.kind {
-                    crate::ast::CmdKind::Assign { lhss, rhss, .. } => Cmd::Assign { lhss, rhss, span: c.span },
-                    crate::ast::CmdKind::Havoc { vars } => {
-                        Cmd::Havoc(vars.iter().filter_map(|v| super::cfg::var_of(typed, v).ok()).collect())
-                    }
-                    crate::ast::CmdKind::Call(call) => Cmd::Call(call),
-                    _ => continue,
-                };
-                let _ = super::cfg::assigned_vars(typed, &sets, &cmd, &mut assigned);
-            }
-            for v in assigned {
-                if symbols.var(v).kind == VarKind::Global && !sets[*p].contains(&v) {
-                    sets[*p].push(v);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return sets;
-        }
-    }
+/// Each procedure's `modifies`, as declared (under `/inferModifies` the `modifies` pass has
+/// added what the procedure's implementations change).
+fn modifies_sets(typed: &TypedProgram) -> Vec<Vec<VarId>> {
+    typed.symbols().procedures.iter().map(|p| p.modifies.clone()).collect()
 }
 
 /// Boogie's function for reading the failing path back from a model.
@@ -315,7 +265,7 @@ pub fn verify_program(
     let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
     let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
     let facts = variable_facts(typed);
-    let modifies = modifies_sets(typed, options.infer_modifies);
+    let modifies = modifies_sets(typed);
     let symbols = typed.symbols();
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
