@@ -125,6 +125,9 @@ pub struct Options {
     pub infer_modifies: bool,
     /// `/loopUnroll:N`; `None` is no unrolling.
     pub loop_unroll: Option<u32>,
+    /// `/inlineDepth:N`: every call to a procedure with an implementation is inlined N levels
+    /// deep, whatever its attributes; `None` leaves it to `{:inline N}`.
+    pub inline_depth: Option<u32>,
     pub sound_loop_unrolling: bool,
     pub inline: Inlining,
     /// `/proc:P` patterns (`*` matches any run of characters).
@@ -171,6 +174,7 @@ impl Default for Options {
             trace: false,
             infer_modifies: false,
             loop_unroll: None,
+            inline_depth: None,
             sound_loop_unrolling: false,
             inline: Inlining::Assume,
             procs: Vec::new(),
@@ -292,6 +296,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("trace", "trace", Value::Flag),
     opt("inferModifies", "infer-modifies", Value::Flag),
     opt("loopUnroll", "loop-unroll", Value::Int { min: 0, below: INT_END }),
+    opt("inlineDepth", "inline-depth", Value::Int { min: 0, below: INT_END }),
     opt("soundLoopUnrolling", "sound-loop-unrolling", Value::Flag),
     opt("inline", "inline", Value::OneOf(INLININGS)),
     opt("proc", "proc", Value::Text),
@@ -530,6 +535,9 @@ struct Cli {
     /// Unroll loops soundly
     #[arg(long, help_heading = COMPAT)]
     sound_loop_unrolling: bool,
+    /// Inline every call to a procedure with an implementation, N levels deep
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
+    inline_depth: Option<u32>,
     /// Inlining of {:inline} procedures: none, assert, assume (default), spec
     #[arg(long, value_name = "X", value_parser = INLININGS.to_vec(), hide_possible_values = true, help_heading = COMPAT)]
     inline: Option<String>,
@@ -662,6 +670,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         trace: cli.trace,
         infer_modifies: cli.infer_modifies,
         loop_unroll: cli.loop_unroll,
+        inline_depth: cli.inline_depth,
         sound_loop_unrolling: cli.sound_loop_unrolling,
         inline: match cli.inline.as_deref() {
             Some("none") => Inlining::None,

@@ -58,7 +58,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         Decl::Implementation(i) => has_attr(&i.attrs, "inline"),
         _ => false,
     });
-    if !has_inline {
+    if !has_inline && options.inline_depth.is_none() {
         return Ok(None);
     }
     let symbols = typed.symbols();
@@ -197,6 +197,9 @@ fn impl_parts(typed: &TypedProgram, id: ImplementationId) -> (&[Attribute], &[Va
 struct Inliner<'a, 'c> {
     typed: &'a TypedProgram,
     options: &'a Options,
+    /// `/inlineDepth:N`'s remaining depth (Boogie's `Inliner.inlineDepth`): when given, it
+    /// decides for every call in place of the `{:inline N}` attributes.
+    global_depth: Option<i64>,
     impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
     /// The callees' blocks, shared by all callers.
     callee_blocks: &'c mut FxHashMap<ImplementationId, StmtList>,
@@ -241,6 +244,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         Inliner {
             typed,
             options,
+            global_depth: options.inline_depth.map(i64::from),
             impl_of_proc,
             callee_blocks,
             prefix,
@@ -306,7 +310,10 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         self.calls_seen += 1;
         let serial = self.calls_seen;
-        let depth = self.depth(call, p, imp, serial);
+        let depth = match self.global_depth {
+            Some(d) => d,
+            None => self.depth(call, p, imp, serial),
+        };
         let action = if depth > 0 {
             self.inlined = true;
             CallAction::Inline(self.inline(call, p, imp, *next))
@@ -517,11 +524,15 @@ impl<'a, 'c> Inliner<'a, 'c> {
         blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: at });
 
         // Nested calls in the copy, one level deeper.
-        if let Some(d) = self.depths.get_mut(&p) {
+        if let Some(g) = &mut self.global_depth {
+            *g -= 1;
+        } else if let Some(d) = self.depths.get_mut(&p) {
             d.0 -= 1;
         }
         let blocks = self.blocks(&blocks);
-        if let Some(d) = self.depths.get_mut(&p) {
+        if let Some(g) = &mut self.global_depth {
+            *g += 1;
+        } else if let Some(d) = self.depths.get_mut(&p) {
             d.0 += 1;
         }
         blocks
