@@ -405,7 +405,14 @@ impl<'a> Eraser<'a> {
 
     /// The shape of map type `t` and the types that fill its holes.
     fn shape(&mut self, t: &Type) -> (usize, Vec<Type>) {
-        let Type::Map(m) = canon(t, &FxHashMap::default(), 0) else { unreachable!("a map type") };
+        let m = match canon(t, &FxHashMap::default(), 0) {
+            Type::Map(m) => m,
+            _ => {
+                // Not reached for a type-checked program; the pass then refuses the program.
+                self.refuse(self.span, "a selection from a non-map in type erasure");
+                Rc::new(MapType { type_params: Vec::new(), args: Vec::new(), result: Type::Int })
+            }
+        };
         let mut holes = Vec::new();
         let ty = Rc::new(MapType {
             type_params: (0..m.type_params.len() as u32).map(|j| TypeVarId(BOUND_BASE + j)).collect(),
