@@ -36,7 +36,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::monomorphize::{canon, match_type};
+use super::monomorphize::{canon, match_type, type_name};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     self, AssignLhs, AttrParam, Attribute, AxiomDecl, BinaryOp, Body, CallCmd, Cmd, CmdKind, ConstDecl, Decl, Expr,
@@ -345,7 +345,7 @@ impl<'a> Eraser<'a> {
             return i;
         }
         let base = match &con {
-            TypeCon::Native(t) => format!("$T.{}", native_name(t)),
+            TypeCon::Native(t) => format!("$T.{}", type_name(t)),
             TypeCon::User(c) => format!("$T.{}", self.typed.symbols().type_ctors[c.0 as usize].name.name),
             TypeCon::Map(k) => format!("$T.Map{k}"),
         };
@@ -436,7 +436,7 @@ impl<'a> Eraser<'a> {
     fn natives(&mut self, t: &Type) -> &Natives {
         let t = canon(t, &FxHashMap::default(), 0);
         if !self.natives.contains_key(&t) {
-            let name = native_name(&t);
+            let name = type_name(&t);
             let boxer = self.fresh_name(&format!("$box.{name}"));
             let unboxer = self.fresh_name(&format!("$unbox.{name}"));
             self.natives.insert(t.clone(), Natives { boxer, unboxer });
@@ -1452,6 +1452,19 @@ impl<'a> Eraser<'a> {
                 })
                 .collect()
         };
+        // The variables of a store: holes, map, binders, indexes, value.
+        let store_vars = |this: &Self| -> Vec<VarGroup> {
+            vars_of(
+                this,
+                &[
+                    (&h, true),
+                    (std::slice::from_ref(&m), false),
+                    (&b, true),
+                    (&x, false),
+                    (std::slice::from_ref(&v), false),
+                ],
+            )
+        };
         let vs = |this: &Self, ns: &[Symbol]| -> Vec<Expr> { ns.iter().map(|n| this.var(*n)).collect() };
         let sel = |this: &Self, map: Expr, bs: &[Symbol], xs: &[Symbol]| -> Expr {
             let mut args = vs(this, &h);
@@ -1475,16 +1488,7 @@ impl<'a> Eraser<'a> {
         {
             let lhs = sel(self, sto(self), &b, &x);
             let body = self.eq(respan(&lhs), self.var(v));
-            let vars = vars_of(
-                self,
-                &[
-                    (&h, true),
-                    (std::slice::from_ref(&m), false),
-                    (&b, true),
-                    (&x, false),
-                    (std::slice::from_ref(&v), false),
-                ],
-            );
+            let vars = store_vars(self);
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![lhs], body));
         }
         // (b, x) != (c, y) ==> select(store(m, b, x, v), c, y) == select(m, c, y)
@@ -1547,16 +1551,7 @@ impl<'a> Eraser<'a> {
             let p2 = self.eq(self.type_of_expr(self.var(v)), respan(&result_term));
             let fact = self.eq(self.type_of_expr(respan(&app)), respan(&map_term));
             let body = self.binary(BinaryOp::Imp, self.and(p1, p2), fact);
-            let vars = vars_of(
-                self,
-                &[
-                    (&h, true),
-                    (std::slice::from_ref(&m), false),
-                    (&b, true),
-                    (&x, false),
-                    (std::slice::from_ref(&v), false),
-                ],
-            );
+            let vars = store_vars(self);
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![app], body));
         }
         axioms
@@ -1733,20 +1728,6 @@ fn fresh_in(taken: &mut FxHashSet<Symbol>, base: &str) -> Symbol {
     let s = Symbol::intern(&name);
     taken.insert(s);
     s
-}
-
-fn native_name(t: &Type) -> String {
-    match t.expanded() {
-        Type::Bool => "bool".into(),
-        Type::Int => "int".into(),
-        Type::Real => "real".into(),
-        Type::Bv(n) => format!("bv{n}"),
-        Type::Float { significand, exponent } => format!("float{significand}e{exponent}"),
-        Type::RMode => "rmode".into(),
-        Type::String => "string".into(),
-        Type::RegEx => "regex".into(),
-        _ => "U".into(),
-    }
 }
 
 fn int_lit(n: usize, like: Span) -> Expr {

@@ -1485,7 +1485,7 @@ pub(super) fn canon(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) ->
 }
 
 /// A type as part of an instance name.
-fn type_name(t: &Type) -> String {
+pub(super) fn type_name(t: &Type) -> String {
     match t {
         Type::Bool => "bool".into(),
         Type::Int => "int".into(),
