@@ -69,12 +69,20 @@ fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == needle)
 }
 
-/// Whether some line's first non-blank character is `#` (only such lines are directives or
-/// pragmas; `#` inside identifiers, common in Dafny's output, is not).
+/// Whether some line is a directive for step 1 (its first non-blank characters are `#if`,
+/// `#elsif`, `#else` or `#endif`) or a pragma for step 2 (`#` in column 1). Only then is the
+/// text copied and blanked; other `#` characters, as in the identifiers and indented terms
+/// of Dafny's output (`#_System._tuple#2._#Make2(...)`), leave the file as it is.
 fn has_directive_lines(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    text.match_indices('#')
-        .any(|(i, _)| bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace()))
+    if !text.contains('#') {
+        return false;
+    }
+    text.split('\n').any(|line| {
+        line.starts_with('#') || {
+            let t = line.trim_start();
+            t.starts_with('#') && ["#if", "#elsif", "#else", "#endif"].iter().any(|d| t.starts_with(d))
+        }
+    })
 }
 
 pub fn preprocess<'a>(file: FileId, text: &'a str, defines: &[String]) -> Preprocessed<'a> {
@@ -229,5 +237,23 @@ mod tests {
     fn missing_endif() {
         let p = run("#if X\na\n", &[]);
         assert_eq!(p.errors[0].message, "Unrecognized pragma: #MalformedInput: missing #endif");
+    }
+
+    #[test]
+    fn hash_in_terms_leaves_the_text_borrowed() {
+        let src = "axiom f(\n  #_System._tuple#2._#Make2(a#0, b#1)) == 0;\n";
+        let p = run(src, &[]);
+        assert!(matches!(p.text, std::borrow::Cow::Borrowed(_)));
+        assert!(p.errors.is_empty());
+    }
+
+    #[test]
+    fn indented_directives_still_count() {
+        let p = run("a\n  #if X\nb\n \t#endif\nc\n", &[]);
+        assert_eq!(p.text.split_whitespace().collect::<Vec<_>>(), vec!["a", "c"]);
+        let p = run("a\n  #ifX\nb\n  #endif\n", &[]);
+        assert_eq!(p.text.split_whitespace().collect::<Vec<_>>(), vec!["a"]);
+        let p = run("a\n  #else\n", &[]);
+        assert_eq!(p.errors[0].message, "Unrecognized pragma: #MalformedInput: misplaced #else");
     }
 }
