@@ -77,21 +77,16 @@ impl Span {
 /// front end's memory target is a few times the input) and makes name lookups cheap in every
 /// later stage. The interner is global and never shrinks, as in most compilers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Symbol(lasso::Spur);
+pub struct Symbol(std::num::NonZeroU32);
 
-type Interner = lasso::ThreadedRodeo<lasso::Spur, rustc_hash::FxBuildHasher>;
-
-/// FxHash: names are short and not attacker-chosen in a way that matters to a verifier.
-static INTERNER: std::sync::LazyLock<Interner> =
-    std::sync::LazyLock::new(|| Interner::with_hasher(rustc_hash::FxBuildHasher));
+static INTERNER: crate::intern::Interner = crate::intern::Interner::new();
 
 impl Symbol {
     pub fn intern(name: &str) -> Symbol {
-        Symbol(INTERNER.get_or_intern(name))
+        Symbol(INTERNER.intern(name))
     }
     pub fn as_str(self) -> &'static str {
-        let interner: &'static Interner = &INTERNER;
-        interner.resolve(&self.0)
+        INTERNER.resolve(self.0)
     }
 }
 

@@ -8,6 +8,7 @@ pub mod ast;
 pub mod cli;
 pub mod diagnostics;
 pub mod driver;
+pub mod intern;
 pub mod parser;
 pub mod passes;
 pub mod printer;
