@@ -31,7 +31,19 @@ pub struct Ctx<'input> {
 pub enum RawStmt {
     Cmd(Box<Cmd>),
     Label(Ident),
-    Tail(BlockTail, Span),
+    /// A structured or transfer command; its span is [`tail_span`]. (No span beside it: the
+    /// parser's stack holds a `RawStmt` per statement, and its largest variant sets the size
+    /// of every stack entry.)
+    Tail(BlockTail),
+}
+
+/// Where a block's tail starts: its keyword.
+fn tail_span(tail: &BlockTail) -> Span {
+    match tail {
+        BlockTail::If(i) => i.span,
+        BlockTail::While(w) => w.span,
+        BlockTail::Break { span, .. } | BlockTail::Goto { span, .. } | BlockTail::Return { span, .. } => *span,
+    }
 }
 
 /// An attribute-or-trigger as read, before the context decides which are allowed.
@@ -48,33 +60,40 @@ pub enum LhsStep {
     Field(Ident, Span),
 }
 
-/// An operator of the arithmetic levels (see `BvTerm` in the grammar).
+/// An operator of the arithmetic levels (see `BvTerm` in the grammar): `None` for `++`, with
+/// the start and length of its token. Eight bytes, so that an operand with its operator (the
+/// items of the `BvTerm` list, which sit on the parser's stack) fits the stack entries other
+/// symbols need.
 #[derive(Clone, Copy)]
-pub enum ArithOp {
-    Concat(Span),
-    Binary(BinaryOp, Span),
+pub struct ArithOp {
+    op: Option<BinaryOp>,
+    len: u8,
+    start: u32,
 }
 
 impl ArithOp {
+    pub fn new(op: Option<BinaryOp>, span: Span) -> ArithOp {
+        ArithOp { op, len: (span.end - span.start) as u8, start: span.start }
+    }
+
     /// Boogie's levels: BvTerm (`++`) < Term (`+ -`) < Factor (`* div mod /`) < Power (`**`).
     fn level(self) -> u8 {
-        match self {
-            ArithOp::Concat(_) => 1,
-            ArithOp::Binary(BinaryOp::Add | BinaryOp::Sub, _) => 2,
-            ArithOp::Binary(BinaryOp::Pow, _) => 4,
-            ArithOp::Binary(..) => 3,
+        match self.op {
+            None => 1,
+            Some(BinaryOp::Add | BinaryOp::Sub) => 2,
+            Some(BinaryOp::Pow) => 4,
+            Some(_) => 3,
         }
     }
 
-    fn apply(self, lhs: Expr, rhs: Expr) -> Expr {
-        match self {
-            ArithOp::Concat(span) => {
-                Expr { kind: ExprKind::BvConcat { lhs: Box::new(lhs), rhs: Box::new(rhs) }, span, id: NodeId::NONE }
-            }
-            ArithOp::Binary(op, span) => {
-                Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span, id: NodeId::NONE }
-            }
-        }
+    fn apply(self, file: FileId, lhs: Expr, rhs: Expr) -> Expr {
+        let span = Span { file, start: self.start, end: self.start + u32::from(self.len) };
+        let (lhs, rhs) = (Box::new(lhs), Box::new(rhs));
+        let kind = match self.op {
+            None => ExprKind::BvConcat { lhs, rhs },
+            Some(op) => ExprKind::Binary { op, lhs, rhs },
+        };
+        Expr { kind, span, id: NodeId::NONE }
     }
 }
 
@@ -302,10 +321,11 @@ impl<'input> Ctx<'input> {
         }
         let mut operands: Vec<Expr> = Vec::with_capacity(ops.len() + 1);
         let mut pending: Vec<ArithOp> = Vec::with_capacity(ops.len());
+        let file = self.file;
         let reduce = |operands: &mut Vec<Expr>, op: ArithOp| {
             let rhs = operands.pop().expect("an operand per operator");
             let lhs = operands.pop().expect("an operand per operator");
-            operands.push(op.apply(lhs, rhs));
+            operands.push(op.apply(file, lhs, rhs));
         };
         let steps = ops.into_iter().map(|(e, op)| (e, Some(op))).chain(std::iter::once((last, None)));
         for (operand, op) in steps {
@@ -443,8 +463,8 @@ impl<'input> Ctx<'input> {
                     start = Some(l.span);
                     label = Some(l);
                 }
-                RawStmt::Tail(tail, span) => {
-                    let span = start.take().unwrap_or(span);
+                RawStmt::Tail(tail) => {
+                    let span = start.take().unwrap_or_else(|| tail_span(&tail));
                     blocks.push(BigBlock { label: label.take(), cmds: drain_exact(&mut cmds), tail: Some(tail), span });
                 }
             }
