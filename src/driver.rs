@@ -345,8 +345,12 @@ fn read_source(path: &str) -> io::Result<String> {
     } else {
         bytes = std::fs::read(path)?;
     }
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+    // Valid UTF-8 (the common case) is taken as it is, without a copy.
+    let mut text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// Parses every file into one program (ExecutionEngine.cs, `ParseBoogieProgram`). `None` when

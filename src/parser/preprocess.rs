@@ -74,14 +74,14 @@ fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
 /// text copied and blanked; other `#` characters, as in the identifiers and indented terms
 /// of Dafny's output (`#_System._tuple#2._#Make2(...)`), leave the file as it is.
 fn has_directive_lines(text: &str) -> bool {
-    if !text.contains('#') {
-        return false;
-    }
-    text.split('\n').any(|line| {
-        line.starts_with('#') || {
-            let t = line.trim_start();
-            t.starts_with('#') && ["#if", "#elsif", "#else", "#endif"].iter().any(|d| t.starts_with(d))
-        }
+    let bytes = text.as_bytes();
+    text.match_indices('#').any(|(i, _)| {
+        // Walking back from the `#` stops at the first character that is not a blank, which
+        // is the one just before it in identifiers: linear in the text.
+        i == 0
+            || bytes[i - 1] == b'\n'
+            || (text[..i].chars().rev().take_while(|&c| c != '\n').all(char::is_whitespace)
+                && ["#if", "#elsif", "#else", "#endif"].iter().any(|d| text[i..].starts_with(d)))
     })
 }
 
