@@ -79,14 +79,12 @@ impl Span {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Symbol(std::num::NonZeroU32);
 
-static INTERNER: crate::intern::Interner = crate::intern::Interner::new();
-
 impl Symbol {
     pub fn intern(name: &str) -> Symbol {
-        Symbol(INTERNER.intern(name))
+        Symbol(crate::intern::intern(name))
     }
     pub fn as_str(self) -> &'static str {
-        INTERNER.resolve(self.0)
+        crate::intern::resolve(self.0)
     }
 }
 

@@ -13,9 +13,14 @@
 //!   segments of doubling size, each allocated once and never moved, whose slots are written
 //!   once under the lock before the index is handed out.
 //!
+//! - A thread keeps the keys of the names it interned last in a small direct-mapped cache
+//!   ([`intern`], the global interner's entry point): a name seen again, as most are, is
+//!   found there by its hash and one comparison, without the lock.
+//!
 //! All of it is safe code: the texts live in leaked buffers (`&'static str`), the slots are
 //! `OnceLock`s.
 
+use std::cell::Cell;
 use std::hash::BuildHasher;
 use std::num::NonZeroU32;
 use std::sync::{Mutex, OnceLock};
@@ -28,6 +33,39 @@ const SEGMENTS: usize = 25;
 const CHUNK: usize = 16 * 1024;
 
 type Slot = OnceLock<&'static str>;
+
+/// The interner behind [`crate::ast::Symbol`].
+static GLOBAL: Interner = Interner::new();
+
+/// Slots in each thread's cache of recent keys (a power of two).
+const RECENT: usize = 1024;
+
+thread_local! {
+    /// Keys the global interner returned to this thread, at their text's hash modulo
+    /// [`RECENT`]; 0 for none.
+    static RECENT_KEYS: [Cell<u32>; RECENT] = const { [const { Cell::new(0) }; RECENT] };
+}
+
+/// The global interner's key for `text`.
+pub fn intern(text: &str) -> NonZeroU32 {
+    let hash = hash(text);
+    let slot = hash as usize & (RECENT - 1);
+    RECENT_KEYS.with(|recent| {
+        if let Some(key) = NonZeroU32::new(recent[slot].get())
+            && GLOBAL.resolve(key) == text
+        {
+            return key;
+        }
+        let key = GLOBAL.intern_hashed(text, hash);
+        recent[slot].set(key.get());
+        key
+    })
+}
+
+/// The text of a key [`intern`] returned.
+pub fn resolve(key: NonZeroU32) -> &'static str {
+    GLOBAL.resolve(key)
+}
 
 pub struct Interner {
     lookup: Mutex<Lookup>,
@@ -64,7 +102,11 @@ impl Interner {
 
     /// The key of `text`, 1-based (so that `Option<Symbol>` costs nothing).
     pub fn intern(&self, text: &str) -> NonZeroU32 {
-        let hash = hash(text);
+        self.intern_hashed(text, hash(text))
+    }
+
+    /// [`Interner::intern`] with the text's hash already computed.
+    fn intern_hashed(&self, text: &str, hash: u64) -> NonZeroU32 {
         let mut lookup = self.lookup.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(&index) = lookup.table.find(hash, |&i| self.get(i as usize) == Some(text)) {
             return key(index);
@@ -148,6 +190,19 @@ mod tests {
         let key = interner.intern(&long);
         assert_eq!(interner.resolve(key), long);
         assert_eq!(interner.intern(""), interner.intern(""));
+    }
+
+    #[test]
+    fn the_global_cache_gives_the_interners_keys() {
+        // Names whose hashes share cache slots displace each other; each is still found.
+        let names: Vec<String> = (0..3 * RECENT).map(|i| format!("cached{i}")).collect();
+        let keys: Vec<NonZeroU32> = names.iter().map(|n| intern(n)).collect();
+        for _ in 0..2 {
+            for (name, key) in names.iter().zip(&keys) {
+                assert_eq!(intern(name), *key);
+                assert_eq!(resolve(*key), name);
+            }
+        }
     }
 
     #[test]
