@@ -423,7 +423,7 @@ On Unix an argument starting with / that is not a Boogie option is a file name, 
 Several files form one program; a .txt file lists more file names. The file `stdin.bpl` is
 read from standard input.";
 
-const COMPAT: &str = "Accepted for compatibility (no effect yet)";
+const COMPAT: &str = "Verification and Boogie's other options";
 const BOOGIE2: &str = "Boogie 2 options that tools still pass (what rboogie does anyway)";
 
 /// The values of `--print-after`: every pass, and `all`.
@@ -490,7 +490,7 @@ struct Cli {
     /// Seconds per implementation (0: no limit)
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     time_limit: Option<u32>,
-    /// Seconds for the whole run (0: no limit)
+    /// Seconds for the whole run (0: no limit; accepted, no effect yet)
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     process_time_limit: Option<u32>,
     /// Solver resource limit per implementation
@@ -505,7 +505,7 @@ struct Cli {
     /// Expansion of @PREFIX@ in file names (repeatable: the values are concatenated)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     log_prefix: Vec<String>,
-    /// Prover warnings: 0 none (default), 1 to stdout, 2 to stderr
+    /// Prover warnings: 0 none (default), 1 to stdout, 2 to stderr (accepted, no effect yet)
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = COMPAT)]
     prover_warnings: Option<u8>,
     /// Trace labels in error output: 0 none, 1 useful (default), 2 all
@@ -550,7 +550,7 @@ struct Cli {
     /// Print implementations after inlining
     #[arg(long, help_heading = COMPAT)]
     print_inlined: bool,
-    /// Print the program after instrumenting it with inferred invariants
+    /// Print the program after instrumenting it with inferred invariants (rboogie infers none: no effect)
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
 
