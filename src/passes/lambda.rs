@@ -47,7 +47,7 @@ use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     self, AttrParam, Attribute, AxiomDecl, BinaryOp, Body, ConstDecl, Decl, Expr, ExprKind, FnParam, FunctionDecl,
     GlobalVarDecl, Ident, ImplementationDecl, LetExpr, NodeId, ProcedureDecl, Program, QuantKind, Quantifier, Span,
-    Spec, Symbol, Trigger, TypeKind, VarGroup,
+    Symbol, Trigger, TypeKind, VarGroup,
 };
 use crate::cli::Options;
 use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
@@ -146,16 +146,16 @@ impl<'a> Lifter<'a> {
         match d {
             Decl::Const(c) => Decl::Const(Box::new(ConstDecl {
                 attrs: rewrite::attrs(self, &c.attrs),
-                uses: c.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+                uses: c.uses.as_ref().map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect()),
                 ..(**c).clone()
             })),
             Decl::Function(f) => Decl::Function(Box::new(FunctionDecl {
                 attrs: rewrite::attrs(self, &f.attrs),
                 body: f.body.as_ref().map(|b| rewrite::expr(self, b)),
-                uses: f.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+                uses: f.uses.as_ref().map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect()),
                 ..(**f).clone()
             })),
-            Decl::Axiom(a) => Decl::Axiom(Box::new(self.axiom(a))),
+            Decl::Axiom(a) => Decl::Axiom(Box::new(rewrite::axiom(self, a))),
             Decl::Var(v) => Decl::Var(Box::new(GlobalVarDecl {
                 attrs: rewrite::attrs(self, &v.attrs),
                 groups: rewrite::var_groups(self, &v.groups),
@@ -165,7 +165,7 @@ impl<'a> Lifter<'a> {
                 attrs: rewrite::attrs(self, &p.attrs),
                 ins: rewrite::var_groups(self, &p.ins),
                 outs: rewrite::var_groups(self, &p.outs),
-                specs: p.specs.iter().map(|s| self.spec(s)).collect(),
+                specs: p.specs.iter().map(|s| rewrite::spec(self, s)).collect(),
                 body: p.body.as_ref().map(|b| self.body(b)),
                 ..(**p).clone()
             })),
@@ -177,39 +177,6 @@ impl<'a> Lifter<'a> {
                 ..(**i).clone()
             })),
             other => other.clone(),
-        }
-    }
-
-    fn axiom(&mut self, a: &AxiomDecl) -> AxiomDecl {
-        AxiomDecl {
-            hideable: a.hideable,
-            attrs: rewrite::attrs(self, &a.attrs),
-            expr: rewrite::expr(self, &a.expr),
-            span: a.span,
-        }
-    }
-
-    fn spec(&mut self, s: &Spec) -> Spec {
-        match s {
-            Spec::Requires { free, attrs, expr, span } => Spec::Requires {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                expr: rewrite::expr(self, expr),
-                span: *span,
-            },
-            Spec::Ensures { free, attrs, expr, span } => Spec::Ensures {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                expr: rewrite::expr(self, expr),
-                span: *span,
-            },
-            Spec::Modifies { .. } => s.clone(),
-            Spec::Measure { free, attrs, exprs, span } => Spec::Measure {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                exprs: rewrite::exprs(self, exprs),
-                span: *span,
-            },
         }
     }
 

@@ -40,7 +40,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     self, AssignLhs, AxiomDecl, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FnParam, FunctionDecl, Ident,
-    NodeId, Program, QuantKind, Quantifier, Span, Spec, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
+    NodeId, Program, QuantKind, Quantifier, Span, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
 };
 use crate::cli::{Inlining, Options, TypeEncoding};
 use crate::typeck::types::MapType;
@@ -553,11 +553,11 @@ impl<'a> Mono<'a> {
                     continue;
                 }
                 Decl::Function(f) => Decl::Function(Box::new(self.function(f, None))),
-                Decl::Axiom(a) => Decl::Axiom(Box::new(self.axiom(a))),
+                Decl::Axiom(a) => Decl::Axiom(Box::new(rewrite::axiom(self, a))),
                 Decl::Const(c) => {
                     let mut c = c.clone();
                     c.ty = self.written_type(&c.ty);
-                    c.uses = c.uses.map(|u| u.iter().map(|a| self.axiom(a)).collect());
+                    c.uses = c.uses.map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect());
                     Decl::Const(c)
                 }
                 Decl::Var(v) => {
@@ -570,7 +570,7 @@ impl<'a> Mono<'a> {
                     p.ins = rewrite::var_groups(self, &p.ins);
                     p.outs = rewrite::var_groups(self, &p.outs);
                     p.attrs = rewrite::attrs(self, &p.attrs);
-                    p.specs = p.specs.iter().map(|s| self.spec(s)).collect();
+                    p.specs = p.specs.iter().map(|s| rewrite::spec(self, s)).collect();
                     p.body = p.body.as_ref().map(|b| self.body(b));
                     Decl::Procedure(p)
                 }
@@ -713,7 +713,7 @@ impl<'a> Mono<'a> {
                 type_params: Box::new([]),
                 ins: self.binders(&d.ins),
                 outs: self.binders(&d.outs),
-                specs: d.specs.iter().map(|s| self.spec(s)).collect(),
+                specs: d.specs.iter().map(|s| rewrite::spec(self, s)).collect(),
                 body: if with_body { d.body.as_ref().map(|b| self.body(b)) } else { None },
                 span: d.span,
             })));
@@ -796,41 +796,8 @@ impl<'a> Mono<'a> {
             result,
             returns_form: f.returns_form,
             body: f.body.as_ref().map(|b| rewrite::expr(self, b)),
-            uses: f.uses.as_ref().map(|u| u.iter().map(|a| self.axiom(a)).collect()),
+            uses: f.uses.as_ref().map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect()),
             span: f.span,
-        }
-    }
-
-    fn axiom(&mut self, a: &AxiomDecl) -> AxiomDecl {
-        AxiomDecl {
-            hideable: a.hideable,
-            attrs: rewrite::attrs(self, &a.attrs),
-            expr: rewrite::expr(self, &a.expr),
-            span: a.span,
-        }
-    }
-
-    fn spec(&mut self, s: &Spec) -> Spec {
-        match s {
-            Spec::Requires { free, attrs, expr, span } => Spec::Requires {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                expr: rewrite::expr(self, expr),
-                span: *span,
-            },
-            Spec::Ensures { free, attrs, expr, span } => Spec::Ensures {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                expr: rewrite::expr(self, expr),
-                span: *span,
-            },
-            Spec::Modifies { .. } => s.clone(),
-            Spec::Measure { free, attrs, exprs, span } => Spec::Measure {
-                free: *free,
-                attrs: rewrite::attrs(self, attrs),
-                exprs: rewrite::exprs(self, exprs),
-                span: *span,
-            },
         }
     }
 

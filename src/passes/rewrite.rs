@@ -11,9 +11,9 @@
 //! expression function.
 
 use crate::ast::{
-    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, CallCmd, Cmd, CmdKind, CodeExpr, ElseBranch, Expr, ExprKind,
-    FieldUpdateExpr, Ident, IfCmd, LetExpr, LocalVars, LoopSpec, MapType, Quantifier, Span, SpecBlock, SpecTransfer,
-    StmtList, StoreExpr, Trigger, Type, TypeKind, VarGroup, WhileCmd,
+    AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BlockTail, CallCmd, Cmd, CmdKind, CodeExpr, ElseBranch, Expr,
+    ExprKind, FieldUpdateExpr, Ident, IfCmd, LetExpr, LocalVars, LoopSpec, MapType, Quantifier, Span, Spec, SpecBlock,
+    SpecTransfer, StmtList, StoreExpr, Trigger, Type, TypeKind, VarGroup, WhileCmd,
 };
 
 /// What a pass changes while copying; every hook defaults to "keep".
@@ -172,6 +172,27 @@ pub fn attrs(r: &mut dyn Rewriter, attrs: &[Attribute]) -> Box<[Attribute]> {
             span: a.span,
         })
         .collect()
+}
+
+/// An axiom with its attributes and proposition rewritten.
+pub fn axiom(r: &mut dyn Rewriter, a: &AxiomDecl) -> AxiomDecl {
+    AxiomDecl { hideable: a.hideable, attrs: attrs(r, &a.attrs), expr: expr(r, &a.expr), span: a.span }
+}
+
+/// A procedure's specification clause with its attributes and expressions rewritten.
+pub fn spec(r: &mut dyn Rewriter, s: &Spec) -> Spec {
+    match s {
+        Spec::Requires { free, attrs: a, expr: e, span } => {
+            Spec::Requires { free: *free, attrs: attrs(r, a), expr: expr(r, e), span: *span }
+        }
+        Spec::Ensures { free, attrs: a, expr: e, span } => {
+            Spec::Ensures { free: *free, attrs: attrs(r, a), expr: expr(r, e), span: *span }
+        }
+        Spec::Modifies { .. } => s.clone(),
+        Spec::Measure { free, attrs: a, exprs: es, span } => {
+            Spec::Measure { free: *free, attrs: attrs(r, a), exprs: exprs(r, es), span: *span }
+        }
+    }
 }
 
 /// Variable groups of binders: the names are declarations, not occurrences, and are kept.
