@@ -1482,8 +1482,6 @@ impl<'a> Eraser<'a> {
             this.call(store, args)
         };
         let mut axioms = Vec::new();
-        let m1 = Symbol::intern("m");
-        let _ = m1;
         // select(store(m, b, x, v), b, x) == v
         {
             let lhs = sel(self, sto(self), &b, &x);
@@ -1506,18 +1504,8 @@ impl<'a> Eraser<'a> {
             // A map without indexes or binders has a single entry: no such axiom.
             if let Some(d) = differ {
                 let body = self.binary(BinaryOp::Imp, d, same);
-                let vars = vars_of(
-                    self,
-                    &[
-                        (&h, true),
-                        (std::slice::from_ref(&m), false),
-                        (&b, true),
-                        (&x, false),
-                        (std::slice::from_ref(&v), false),
-                        (&c, true),
-                        (&y, false),
-                    ],
-                );
+                let mut vars = store_vars(self);
+                vars.extend(vars_of(self, &[(&c, true), (&y, false)]));
                 axioms.push(self.quantifier(QuantKind::Forall, vars, vec![lhs], body));
             }
         }
