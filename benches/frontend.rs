@@ -33,7 +33,7 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 
-use mimalloc::MiMalloc;
+use rboogie::alloc::Allocator;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,17 +64,17 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         grew(layout.size());
-        unsafe { MiMalloc.alloc(layout) }
+        unsafe { Allocator.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         LIVE_BYTES.fetch_sub(layout.size() as u64, Ordering::Relaxed);
-        unsafe { MiMalloc.dealloc(ptr, layout) }
+        unsafe { Allocator.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
         LIVE_BYTES.fetch_sub(layout.size() as u64, Ordering::Relaxed);
         grew(new_size);
-        unsafe { MiMalloc.realloc(ptr, layout, new_size) }
+        unsafe { Allocator.realloc(ptr, layout, new_size) }
     }
 }
 

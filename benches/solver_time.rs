@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 
 const TARGET_OUTSIDE_SHARE: f64 = 0.10;
 

@@ -25,7 +25,7 @@ use rboogie::typeck::{self, Outcome, TypeckOptions};
 
 /// The binary's allocator, so that the figures are the binary's.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 
 const TARGET_MB_PER_S: f64 = 15.0;
 

@@ -21,7 +21,7 @@ use rboogie::typeck::{self, Outcome, TypeckOptions};
 use rboogie::vcgen::{self, VerifyOptions};
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 
 /// The statements of one diamond.
 const STATEMENTS_PER_DIAMOND: usize = 4;

@@ -15,7 +15,7 @@ use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 
 const TARGET_SPEED_UP: f64 = 1.7;
 const RUNS: usize = 3;

@@ -4,6 +4,7 @@
 //! spanned [`ast`]; `printer` prints any tree back as Boogie; `report` renders
 //! [`diagnostics`] as Boogie text, rich text or JSON; `cli` is the command line.
 
+pub mod alloc;
 pub mod ast;
 pub mod cli;
 pub mod diagnostics;

@@ -3,13 +3,9 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-/// mimalloc: the front end allocates many small tree nodes; glibc's allocator spent a fifth
-/// of the parse time in malloc/free and added 16 bytes to every node. It is built without
-/// transparent huge pages (the `no_thp` feature): with them its arenas are backed by 2 MiB
-/// pages, so touching one byte makes 2 MiB resident, and parsing a 400 KB file took 34 times
-/// its size in RSS instead of 14.
+/// mimalloc (see `rboogie::alloc` for why, and how it is called).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 
 /// The stack the whole pipeline runs on. Its passes recurse over expressions and statements,
 /// and machine-generated programs nest deeply; the main thread's default stack would make a
