@@ -193,9 +193,25 @@ impl<'input> Ctx<'input> {
         }
     }
 
-    pub fn ident(&self, text: &str, l: usize, r: usize) -> Ident {
+    /// The input between `l` and `r`: the text of the token(s) there. (Empty for a token
+    /// assumed in error recovery, which has an empty span.)
+    pub fn slice(&self, l: usize, r: usize) -> &'input str {
+        self.text.get(l..r).unwrap_or_default()
+    }
+
+    /// The identifier (or keyword standing for one) between `l` and `r`, without the leading
+    /// backslash that escapes a keyword.
+    pub fn ident(&self, l: usize, r: usize) -> Ident {
+        let text = self.slice(l, r);
         let name = text.strip_prefix('\\').unwrap_or(text);
         Ident::new(name, self.span(l, r))
+    }
+
+    /// The string literal between `l` and `r`, its quotes dropped.
+    pub fn string_literal(&self, l: usize, r: usize) -> Expr {
+        let text = self.slice(l, r);
+        let contents = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+        self.expr(ExprKind::StrLit(Symbol::intern(contents)), l, r)
     }
 
     pub fn expr(&self, kind: ExprKind, l: usize, r: usize) -> Expr {

@@ -49,7 +49,7 @@ pub struct CocoTokens<'a> {
     tokens: Tokens<'a>,
     recovered: &'a [Recovered],
     /// A token read to compare with the next insertion's offset, not yet yielded.
-    held: Option<Spanned<'a>>,
+    held: Option<Spanned>,
     attributes: AttributeStrings,
 }
 
@@ -59,7 +59,7 @@ impl<'a> CocoTokens<'a> {
     }
 
     #[inline(never)]
-    fn next_with_insertions(&mut self) -> Option<Spanned<'a>> {
+    fn next_with_insertions(&mut self) -> Option<Spanned> {
         let token = self.held.take().or_else(|| self.tokens.next());
         if let Some((r, rest)) = self.recovered.split_first()
             && token.is_none_or(|(start, _, _)| r.offset <= start)
@@ -74,9 +74,9 @@ impl<'a> CocoTokens<'a> {
 }
 
 impl<'a> Iterator for CocoTokens<'a> {
-    type Item = Spanned<'a>;
+    type Item = Spanned;
 
-    fn next(&mut self) -> Option<Spanned<'a>> {
+    fn next(&mut self) -> Option<Spanned> {
         let (start, mut tok, end) = if self.recovered.is_empty() && self.held.is_none() {
             self.tokens.next()?
         } else {
@@ -117,10 +117,10 @@ enum AttributeState {
 
 impl AttributeStrings {
     #[inline(never)]
-    fn track(&mut self, tok: &mut Tok<'_>) {
+    fn track(&mut self, tok: &mut Tok) {
         let state = std::mem::replace(&mut self.state, AttributeState::Other);
         match *tok {
-            Tok::Str(s) if state == AttributeState::ParameterStart => *tok = Tok::AttrStr(s),
+            Tok::Str if state == AttributeState::ParameterStart => *tok = Tok::AttrStr,
             _ if state == AttributeState::Colon => {
                 // The key: parameters follow.
                 if self.open.is_empty() {

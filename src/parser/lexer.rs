@@ -14,7 +14,7 @@ use logos::Logos;
 
 /// Skips a nested `/* ... */` comment whose opening `/*` was just matched. An unterminated
 /// comment runs to the end of the input, as in Boogie.
-fn nested_comment<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> logos::Skip {
+fn nested_comment(lex: &mut logos::Lexer<'_, Tok>) -> logos::Skip {
     let rest = lex.remainder().as_bytes();
     let mut depth = 1usize;
     let mut i = 0;
@@ -38,28 +38,31 @@ fn nested_comment<'s>(lex: &mut logos::Lexer<'s, Tok<'s>>) -> logos::Skip {
     logos::Skip
 }
 
+/// A token's kind. Its text is the input over its span: the grammar's actions read
+/// identifiers and literals from there, so a token is a byte and a token with its span (the
+/// value the parser moves around with every token) is 24 bytes instead of 40.
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 #[logos(skip(r"//[^\n]*", allow_greedy = true))]
-pub enum Tok<'a> {
+pub enum Tok {
     #[token("/*", nested_comment)]
     BlockComment,
 
     #[regex(r"\\?[A-Za-z'~#$^_.?`][A-Za-z0-9'~#$^_.?`]*")]
-    Ident(&'a str),
+    Ident,
     #[regex(r"[0-9]+")]
-    Digits(&'a str),
+    Digits,
     #[regex(r"[0-9]+bv[0-9]+")]
-    BvLit(&'a str),
+    BvLit,
     #[regex(r"[0-9]+e-?[0-9]+")]
-    Decimal(&'a str),
+    Decimal,
     #[regex(r"[0-9]+\.[0-9]+(e-?[0-9]+)?")]
-    DecFloat(&'a str),
+    DecFloat,
     #[regex(r"-?0x[0-9a-fA-F]+\.[0-9a-fA-F]+e-?[0-9]+f[0-9]+e[0-9]+")]
     #[regex(r"0(NaN|nan|\+oo|-oo)[0-9]+e[0-9]+")]
-    Float(&'a str),
+    Float,
     #[regex(r#""([^"\r\n]|\\")*""#)]
-    Str(&'a str),
+    Str,
 
     // Keywords (Boogie's `CheckLiteral` table).
     #[token("yield")]
@@ -289,11 +292,11 @@ pub enum Tok<'a> {
     Invalid,
     /// A string literal that starts an attribute parameter (see `coco::AttributeStrings`);
     /// never produced by the lexer itself.
-    AttrStr(&'a str),
+    AttrStr,
 }
 
 /// A token with its byte range.
-pub type Spanned<'a> = (usize, Tok<'a>, usize);
+pub type Spanned = (usize, Tok, usize);
 
 /// The tokens of a (preprocessed) input, produced on demand: comments are skipped; a
 /// character no token starts with becomes a one-character [`Tok::Invalid`]. When
@@ -302,7 +305,7 @@ pub type Spanned<'a> = (usize, Tok<'a>, usize);
 pub struct Tokens<'a> {
     text: &'a str,
     base: usize,
-    lex: logos::Lexer<'a, Tok<'a>>,
+    lex: logos::Lexer<'a, Tok>,
     /// Tokens produced so far.
     count: usize,
     checkpoints: Option<Checkpoints>,
@@ -329,9 +332,9 @@ impl<'a> Tokens<'a> {
 }
 
 impl<'a> Iterator for Tokens<'a> {
-    type Item = Spanned<'a>;
+    type Item = Spanned;
 
-    fn next(&mut self) -> Option<Spanned<'a>> {
+    fn next(&mut self) -> Option<Spanned> {
         if self.count.is_multiple_of(CHECKPOINT_INTERVAL)
             && let Some(checkpoints) = &self.checkpoints
         {
@@ -384,7 +387,7 @@ pub fn token_ending_by(text: &str, checkpoints: &[u32], offset: usize) -> Option
 }
 
 /// Lexes the whole (preprocessed) input (see [`Tokens`]).
-pub fn tokenize(text: &str) -> Vec<Spanned<'_>> {
+pub fn tokenize(text: &str) -> Vec<Spanned> {
     Tokens::new(text, None).collect()
 }
 
@@ -392,42 +395,49 @@ pub fn tokenize(text: &str) -> Vec<Spanned<'_>> {
 mod tests {
     use super::*;
 
-    fn toks(s: &str) -> Vec<Tok<'_>> {
-        tokenize(s).into_iter().map(|(_, t, _)| t).collect()
+    /// The tokens of `s`, each with its text.
+    fn toks(s: &str) -> Vec<(Tok, &str)> {
+        tokenize(s).into_iter().map(|(l, t, r)| (t, &s[l..r])).collect()
     }
 
     #[test]
     fn identifiers_and_keywords() {
-        assert_eq!(toks("if \\if x.y#z'"), vec![Tok::If, Tok::Ident("\\if"), Tok::Ident("x.y#z'")]);
-        assert_eq!(toks("ifx"), vec![Tok::Ident("ifx")]);
+        assert_eq!(toks("if \\if x.y#z'"), vec![(Tok::If, "if"), (Tok::Ident, "\\if"), (Tok::Ident, "x.y#z'")]);
+        assert_eq!(toks("ifx"), vec![(Tok::Ident, "ifx")]);
     }
 
     #[test]
     fn literals() {
-        assert_eq!(toks("5bv32"), vec![Tok::BvLit("5bv32")]);
-        assert_eq!(toks("1e5 1.5 1.5e-3"), vec![Tok::Decimal("1e5"), Tok::DecFloat("1.5"), Tok::DecFloat("1.5e-3")]);
-        assert_eq!(toks("1ex"), vec![Tok::Digits("1"), Tok::Ident("ex")]);
-        assert_eq!(toks("0x1.8e1f24e8"), vec![Tok::Float("0x1.8e1f24e8")]);
-        assert_eq!(toks("0NaN24e8 0+oo24e8"), vec![Tok::Float("0NaN24e8"), Tok::Float("0+oo24e8")]);
-        assert_eq!(toks(r#""a\"b""#), vec![Tok::Str(r#""a\"b""#)]);
+        assert_eq!(toks("5bv32"), vec![(Tok::BvLit, "5bv32")]);
+        assert_eq!(
+            toks("1e5 1.5 1.5e-3"),
+            vec![(Tok::Decimal, "1e5"), (Tok::DecFloat, "1.5"), (Tok::DecFloat, "1.5e-3")]
+        );
+        assert_eq!(toks("1ex"), vec![(Tok::Digits, "1"), (Tok::Ident, "ex")]);
+        assert_eq!(toks("0x1.8e1f24e8"), vec![(Tok::Float, "0x1.8e1f24e8")]);
+        assert_eq!(toks("0NaN24e8 0+oo24e8"), vec![(Tok::Float, "0NaN24e8"), (Tok::Float, "0+oo24e8")]);
+        assert_eq!(toks(r#""a\"b""#), vec![(Tok::Str, r#""a\"b""#)]);
     }
 
     #[test]
     fn comments_nest() {
-        assert_eq!(toks("a /* x /* y */ z */ b // c\nd"), vec![Tok::Ident("a"), Tok::Ident("b"), Tok::Ident("d")]);
+        assert_eq!(
+            toks("a /* x /* y */ z */ b // c\nd"),
+            vec![(Tok::Ident, "a"), (Tok::Ident, "b"), (Tok::Ident, "d")]
+        );
     }
 
     #[test]
     fn invalid_characters_are_tokens() {
-        assert_eq!(toks("a @ b"), vec![Tok::Ident("a"), Tok::Invalid, Tok::Ident("b")]);
-        assert_eq!(toks("é"), vec![Tok::Invalid]);
+        assert_eq!(toks("a @ b"), vec![(Tok::Ident, "a"), (Tok::Invalid, "@"), (Tok::Ident, "b")]);
+        assert_eq!(toks("é"), vec![(Tok::Invalid, "é")]);
     }
 
     #[test]
     fn tokens_are_found_again_from_checkpoints() {
         let text = "var x: int; /* a /* nested */ comment */ x := x + 1; // c\n @ é ".repeat(40);
         let checkpoints = Checkpoints::default();
-        let tokens: Vec<Spanned<'_>> = Tokens::new(&text, Some(std::rc::Rc::clone(&checkpoints))).collect();
+        let tokens: Vec<Spanned> = Tokens::new(&text, Some(std::rc::Rc::clone(&checkpoints))).collect();
         assert!(tokens.len() > 4 * CHECKPOINT_INTERVAL);
         let checkpoints = checkpoints.borrow();
         for offset in 0..=text.len() + 1 {
@@ -438,6 +448,6 @@ mod tests {
 
     #[test]
     fn unicode_operators() {
-        assert_eq!(toks("∀ ⇒ ≤"), vec![Tok::Forall, Tok::Implies, Tok::Le]);
+        assert_eq!(toks("∀ ⇒ ≤"), vec![(Tok::Forall, "∀"), (Tok::Implies, "⇒"), (Tok::Le, "≤")]);
     }
 }

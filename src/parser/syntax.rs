@@ -29,7 +29,7 @@ pub struct SyntaxError {
     pub at_end: bool,
 }
 
-pub fn describe(text: &str, error: ParseError<usize, Tok<'_>, ()>) -> SyntaxError {
+pub fn describe(text: &str, error: ParseError<usize, Tok, ()>) -> SyntaxError {
     let (offset, expected) = match error {
         ParseError::UnrecognizedToken { token: (start, _, _), expected } => (start, expected),
         ParseError::UnrecognizedEof { location: _, expected } => (text.len(), expected),
