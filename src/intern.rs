@@ -13,9 +13,10 @@
 //!   segments of doubling size, each allocated once and never moved, whose slots are written
 //!   once under the lock before the index is handed out.
 //!
-//! - A thread keeps the keys of the names it interned last in a small direct-mapped cache
-//!   ([`intern`], the global interner's entry point): a name seen again, as most are, is
-//!   found there by its hash and one comparison, without the lock.
+//! - A thread keeps the names it interned last, with their keys, in a small direct-mapped
+//!   cache ([`intern`], the global interner's entry point): a name seen again, as most are,
+//!   is found there by its hash and one comparison of texts, without the lock and without
+//!   reading the interner's tables.
 //!
 //! All of it is safe code: the texts live in leaked buffers (`&'static str`), the slots are
 //! `OnceLock`s.
@@ -40,24 +41,27 @@ static GLOBAL: Interner = Interner::new();
 /// Slots in each thread's cache of recent keys (a power of two).
 const RECENT: usize = 1024;
 
+/// A name the global interner returned to this thread: its (interned) text and key.
+type Recent = Cell<Option<(&'static str, NonZeroU32)>>;
+
 thread_local! {
-    /// Keys the global interner returned to this thread, at their text's hash modulo
-    /// [`RECENT`]; 0 for none.
-    static RECENT_KEYS: [Cell<u32>; RECENT] = const { [const { Cell::new(0) }; RECENT] };
+    /// Names the global interner returned to this thread, at their text's hash modulo
+    /// [`RECENT`].
+    static RECENT_NAMES: [Recent; RECENT] = const { [const { Cell::new(None) }; RECENT] };
 }
 
 /// The global interner's key for `text`.
 pub fn intern(text: &str) -> NonZeroU32 {
     let hash = hash(text);
     let slot = hash as usize & (RECENT - 1);
-    RECENT_KEYS.with(|recent| {
-        if let Some(key) = NonZeroU32::new(recent[slot].get())
-            && GLOBAL.resolve(key) == text
+    RECENT_NAMES.with(|recent| {
+        if let Some((stored, key)) = recent[slot].get()
+            && stored == text
         {
             return key;
         }
-        let key = GLOBAL.intern_hashed(text, hash);
-        recent[slot].set(key.get());
+        let (key, stored) = GLOBAL.intern_hashed(text, hash);
+        recent[slot].set(Some((stored, key)));
         key
     })
 }
@@ -102,14 +106,14 @@ impl Interner {
 
     /// The key of `text`, 1-based (so that `Option<Symbol>` costs nothing).
     pub fn intern(&self, text: &str) -> NonZeroU32 {
-        self.intern_hashed(text, hash(text))
+        self.intern_hashed(text, hash(text)).0
     }
 
-    /// [`Interner::intern`] with the text's hash already computed.
-    fn intern_hashed(&self, text: &str, hash: u64) -> NonZeroU32 {
+    /// [`Interner::intern`] with the text's hash already computed; also gives the stored text.
+    fn intern_hashed(&self, text: &str, hash: u64) -> (NonZeroU32, &'static str) {
         let mut lookup = self.lookup.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(&index) = lookup.table.find(hash, |&i| self.get(i as usize) == Some(text)) {
-            return key(index);
+            return (key(index), self.get(index as usize).unwrap_or_default());
         }
         let index = lookup.len;
         let stored = lookup.store(text);
@@ -119,7 +123,7 @@ impl Interner {
         let _ = slots[slot].set(stored);
         lookup.table.insert_unique(hash, index, |&i| hash_of(self.get(i as usize)));
         lookup.len = index.checked_add(1).expect("fewer than 2^32 distinct names");
-        key(index)
+        (key(index), stored)
     }
 
     /// The text of a key [`Interner::intern`] returned.

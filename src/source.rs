@@ -47,9 +47,8 @@ impl SourceMap {
     }
 
     pub fn add(&mut self, path: impl Into<String>, name: impl Into<String>, text: String) -> FileId {
-        let line_starts = std::iter::once(0)
-            .chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1))
-            .collect();
+        let line_starts =
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1)).collect();
         self.files.push(SourceFile { path: path.into(), name: name.into(), text, line_starts, directives: Vec::new() });
         FileId(self.files.len() as u32 - 1)
     }

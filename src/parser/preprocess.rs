@@ -53,7 +53,7 @@ fn lines(text: &str) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     while start < bytes.len() {
-        let nl = memchr(b'\n', &bytes[start..]).map(|i| start + i);
+        let nl = memchr::memchr(b'\n', &bytes[start..]).map(|i| start + i);
         let next = nl.map_or(bytes.len(), |i| i + 1);
         let mut end = nl.unwrap_or(bytes.len());
         if end > start && bytes[end - 1] == b'\r' {
@@ -65,17 +65,13 @@ fn lines(text: &str) -> Vec<(usize, usize, usize)> {
     out
 }
 
-fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
-}
-
 /// Whether some line is a directive for step 1 (its first non-blank characters are `#if`,
 /// `#elsif`, `#else` or `#endif`) or a pragma for step 2 (`#` in column 1). Only then is the
 /// text copied and blanked; other `#` characters, as in the identifiers and indented terms
 /// of Dafny's output (`#_System._tuple#2._#Make2(...)`), leave the file as it is.
 fn has_directive_lines(text: &str) -> bool {
     let bytes = text.as_bytes();
-    text.match_indices('#').any(|(i, _)| {
+    memchr::memchr_iter(b'#', bytes).any(|i| {
         // Walking back from the `#` stops at the first character that is not a blank, which
         // is the one just before it in identifiers: linear in the text.
         i == 0
