@@ -544,7 +544,7 @@ fn mutation_seeds() -> &'static [String] {
 
 /// Byte offsets where tokens start, and the end of the text.
 fn token_boundaries(text: &str) -> Vec<usize> {
-    let mut out: Vec<usize> = lexer::tokenize(text).iter().map(|&(start, _, _)| start).collect();
+    let mut out: Vec<usize> = lexer::tokenize(text).iter().map(|&(start, _, _)| start as usize).collect();
     out.push(text.len());
     out
 }

@@ -21,7 +21,7 @@ pub struct Ctx<'input> {
     last_error_token: Option<i64>,
     /// Syntax errors an earlier parse found before tokens it assumed (see `coco`), in order:
     /// reported when the parse passes them, among the other errors.
-    recovered: std::collections::VecDeque<(usize, String)>,
+    recovered: std::collections::VecDeque<(u32, String)>,
     /// Reused by [`Ctx::stmt_list`].
     cmd_buffer: Vec<Cmd>,
     block_buffer: Vec<BigBlock>,
@@ -100,15 +100,15 @@ impl ArithOp {
 /// The contents of `[...]` after an expression; each expression with the end offset of its
 /// last token.
 pub enum Bracket {
-    Select(Box<[(Expr, usize)]>),
-    Store(Box<[(Expr, usize)]>, (Expr, usize)),
+    Select(Box<[(Expr, u32)]>),
+    Store(Box<[(Expr, u32)]>, (Expr, u32)),
 }
 
 /// A variable group as read, with the end of its where clause (for the error that says where
 /// clauses are not allowed).
 pub struct RawGroup {
     pub group: VarGroup,
-    pub where_end: usize,
+    pub where_end: u32,
 }
 
 impl<'input> Ctx<'input> {
@@ -125,24 +125,24 @@ impl<'input> Ctx<'input> {
         }
     }
 
-    pub fn span(&self, l: usize, r: usize) -> Span {
-        Span::new(self.file, l, r)
+    pub fn span(&self, l: u32, r: u32) -> Span {
+        Span { file: self.file, start: l, end: r }
     }
 
     /// Index and byte range of the last token that ends at or before `offset`.
-    fn token_ending_by(&self, offset: usize) -> Option<(usize, usize, usize)> {
-        super::lexer::token_ending_by(self.text, &self.token_checkpoints.borrow(), offset)
+    fn token_ending_by(&self, offset: u32) -> Option<(usize, usize, usize)> {
+        super::lexer::token_ending_by(self.text, &self.token_checkpoints.borrow(), offset as usize)
     }
 
     /// The span of the last token that ends at or before `offset` (Boogie's `t`).
-    pub fn last_token(&self, offset: usize) -> Span {
+    pub fn last_token(&self, offset: u32) -> Span {
         let (_, start, end) = self.token_ending_by(offset).unwrap_or((0, 0, 0));
         Span::new(self.file, start, end)
     }
 
     /// Boogie's parser `SemErr(msg)`: at the last token consumed before `offset`, unless
     /// fewer than two tokens were consumed since the previous error.
-    pub fn sem_err(&mut self, offset: usize, message: impl Into<String>) {
+    pub fn sem_err(&mut self, offset: u32, message: impl Into<String>) {
         self.report_recovered_before(offset);
         let (index, start, end) = self.token_ending_by(offset).unwrap_or((0, 0, 0));
         if self.far_from_last_error(index as i64) {
@@ -152,7 +152,7 @@ impl<'input> Ctx<'input> {
 
     /// An error at an explicit position (Boogie's `errors.SemErr(tok, msg)`).
     pub fn error_at(&mut self, span: Span, message: impl Into<String>) {
-        self.report_recovered_before(span.start as usize);
+        self.report_recovered_before(span.start);
         self.errors.push(Diagnostic::error(Phase::Parse, span, message));
     }
 
@@ -166,12 +166,12 @@ impl<'input> Ctx<'input> {
 
     /// Boogie's parser `SynErr`: at the token that starts at `offset`, unless fewer than two
     /// tokens were consumed since the previous error.
-    pub fn syntax_error(&mut self, offset: usize, message: String) {
+    pub fn syntax_error(&mut self, offset: u32, message: String) {
         self.report_recovered_before(offset + 1);
         self.report_syntax_error(offset, message);
     }
 
-    fn report_syntax_error(&mut self, offset: usize, message: String) {
+    fn report_syntax_error(&mut self, offset: u32, message: String) {
         let index = self.token_ending_by(offset).map_or(-1, |(index, _, _)| index as i64);
         if self.far_from_last_error(index) {
             self.errors.push(Diagnostic::error(Phase::Parse, self.span(offset, offset), message));
@@ -179,12 +179,12 @@ impl<'input> Ctx<'input> {
     }
 
     /// Sets the syntax errors an earlier parse recovered from, in order of offset.
-    pub fn set_recovered(&mut self, recovered: impl IntoIterator<Item = (usize, String)>) {
+    pub fn set_recovered(&mut self, recovered: impl IntoIterator<Item = (u32, String)>) {
         self.recovered = recovered.into_iter().collect();
     }
 
     /// Reports the recovered syntax errors that stand before `offset`.
-    pub fn report_recovered_before(&mut self, offset: usize) {
+    pub fn report_recovered_before(&mut self, offset: u32) {
         while let Some((at, _)) = self.recovered.front()
             && *at < offset
         {
@@ -195,31 +195,31 @@ impl<'input> Ctx<'input> {
 
     /// The input between `l` and `r`: the text of the token(s) there. (Empty for a token
     /// assumed in error recovery, which has an empty span.)
-    pub fn slice(&self, l: usize, r: usize) -> &'input str {
-        self.text.get(l..r).unwrap_or_default()
+    pub fn slice(&self, l: u32, r: u32) -> &'input str {
+        self.text.get(l as usize..r as usize).unwrap_or_default()
     }
 
     /// The identifier (or keyword standing for one) between `l` and `r`, without the leading
     /// backslash that escapes a keyword.
-    pub fn ident(&self, l: usize, r: usize) -> Ident {
+    pub fn ident(&self, l: u32, r: u32) -> Ident {
         let text = self.slice(l, r);
         let name = text.strip_prefix('\\').unwrap_or(text);
         Ident::new(name, self.span(l, r))
     }
 
     /// The string literal between `l` and `r`, its quotes dropped.
-    pub fn string_literal(&self, l: usize, r: usize) -> Expr {
+    pub fn string_literal(&self, l: u32, r: u32) -> Expr {
         let text = self.slice(l, r);
         let contents = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
         self.expr(ExprKind::StrLit(Symbol::intern(contents)), l, r)
     }
 
-    pub fn expr(&self, kind: ExprKind, l: usize, r: usize) -> Expr {
+    pub fn expr(&self, kind: ExprKind, l: u32, r: u32) -> Expr {
         Expr { kind, span: self.span(l, r), id: NodeId::NONE }
     }
 
     /// Attributes in a place where triggers are not allowed.
-    pub fn attributes(&mut self, items: Vec<(AttrOrTrigger, usize)>) -> Box<[Attribute]> {
+    pub fn attributes(&mut self, items: Vec<(AttrOrTrigger, u32)>) -> Box<[Attribute]> {
         let mut attrs = Vec::with_capacity(items.len());
         for (item, end) in items {
             match item {
@@ -232,7 +232,7 @@ impl<'input> Ctx<'input> {
     }
 
     /// Reads `{:key params}`; `{:nopats e}` is a negative trigger.
-    pub fn attribute(&mut self, key: Ident, params: Box<[Expr]>, l: usize, r: usize) -> AttrOrTrigger {
+    pub fn attribute(&mut self, key: Ident, params: Box<[Expr]>, l: u32, r: u32) -> AttrOrTrigger {
         let span = self.span(l, l + 1);
         let params: Box<[AttrParam]> = exact(
             params
@@ -249,10 +249,7 @@ impl<'input> Ctx<'input> {
             }
             // Boogie reports this after reading the parameters, before the closing brace.
             let before_brace = self.last_token(r.saturating_sub(1));
-            self.sem_err(
-                before_brace.end as usize,
-                "the 'nopats' quantifier attribute expects a string-literal parameter",
-            );
+            self.sem_err(before_brace.end, "the 'nopats' quantifier attribute expects a string-literal parameter");
             return AttrOrTrigger::Invalid;
         }
         AttrOrTrigger::Attr(Attribute { key: key.name, params, span })
@@ -276,7 +273,7 @@ impl<'input> Ctx<'input> {
 
     /// `e : n` in an expression: the bounds of an extract (`e[hi:lo]`). Boogie accepts only an
     /// integer literal before the colon.
-    pub fn bv_bounds(&mut self, lhs: Expr, hi_text: &str, colon: Span, r: usize) -> Expr {
+    pub fn bv_bounds(&mut self, lhs: Expr, hi_text: &str, colon: Span, r: u32) -> Expr {
         let lo = match &lhs.kind {
             ExprKind::IntLit(digits) => Some(digits.parse::<u32>().unwrap_or(u32::MAX)),
             _ => None,
@@ -387,7 +384,7 @@ impl<'input> Ctx<'input> {
         vars: Box<[Box<RawGroup>]>,
         items: Vec<AttrOrTrigger>,
         body: Expr,
-        body_end: usize,
+        body_end: u32,
     ) -> Expr {
         let vars = self.groups(vars, false, "bound variables");
         let mut attrs = Vec::new();
@@ -445,7 +442,7 @@ impl<'input> Ctx<'input> {
     }
 
     /// Boogie's checks on a function's `{:inline}` / `{:define}` body.
-    pub fn function_checks(&mut self, f: &FunctionDecl, end: usize) {
+    pub fn function_checks(&mut self, f: &FunctionDecl, end: u32) {
         if f.body.is_none() {
             return;
         }
@@ -591,7 +588,7 @@ fn drain_exact<T>(buffer: &mut Vec<T>) -> Box<[T]> {
 }
 
 /// The expressions of an index list, without their end offsets.
-fn exprs_of(indexes: Box<[(Expr, usize)]>) -> Box<[Expr]> {
+fn exprs_of(indexes: Box<[(Expr, u32)]>) -> Box<[Expr]> {
     exact(indexes.into_iter().map(|(e, _)| e).collect())
 }
 
@@ -606,7 +603,7 @@ pub fn find_bool_attribute(attrs: &[Attribute], key: &str) -> bool {
 
 impl Ctx<'_> {
     /// `5bv32`
-    pub fn bv_literal(&mut self, text: &str, l: usize, r: usize) -> Expr {
+    pub fn bv_literal(&mut self, text: &str, l: u32, r: u32) -> Expr {
         let (value, width) = text.split_once("bv").unwrap_or((text, "0"));
         let width = match width.parse::<u32>() {
             Ok(w) => w,
@@ -619,7 +616,7 @@ impl Ctx<'_> {
     }
 
     /// A float literal; Boogie rejects one whose value does not fit its format exactly.
-    pub fn float_literal(&mut self, text: &str, l: usize, r: usize) -> Expr {
+    pub fn float_literal(&mut self, text: &str, l: u32, r: u32) -> Expr {
         if !crate::parser::float::is_well_formed(text) {
             self.sem_err(r, "incorrectly formatted floating point");
         }

@@ -22,7 +22,7 @@ use super::lexer::{Spanned, Tok, Tokens};
 
 /// A syntax error found by an earlier parse, with the token assumed in its place.
 pub struct Recovered {
-    pub offset: usize,
+    pub offset: u32,
     pub message: String,
     /// The terminal's name as the grammar spells it (`}`, `(`, `ident`); lexing the name
     /// gives the token.

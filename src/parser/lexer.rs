@@ -295,8 +295,10 @@ pub enum Tok {
     AttrStr,
 }
 
-/// A token with its byte range.
-pub type Spanned = (usize, Tok, usize);
+/// A token with its byte range. (Offsets are `u32`, as in [`crate::ast::Span`]: the driver
+/// refuses larger inputs. The parser moves these with every token, and its stack entries
+/// carry two of them.)
+pub type Spanned = (u32, Tok, u32);
 
 /// The tokens of a (preprocessed) input, produced on demand: comments are skipped; a
 /// character no token starts with becomes a one-character [`Tok::Invalid`]. When
@@ -349,7 +351,7 @@ impl<'a> Iterator for Tokens<'a> {
         let span = self.lex.span();
         let (start, end) = (self.base + span.start, self.base + span.end);
         match result {
-            Ok(tok) => Some((start, tok, end)),
+            Ok(tok) => Some((start as u32, tok, end as u32)),
             Err(()) => {
                 // logos reports the longest prefix it could not match; Boogie's scanner
                 // rejects one character at a time: emit the first character as invalid and
@@ -357,7 +359,7 @@ impl<'a> Iterator for Tokens<'a> {
                 let width = self.text[start..].chars().next().map_or(1, char::len_utf8);
                 self.base = start + width;
                 self.lex = Tok::lexer(&self.text[self.base..]);
-                Some((start, Tok::Invalid, start + width))
+                Some((start as u32, Tok::Invalid, (start + width) as u32))
             }
         }
     }
@@ -371,10 +373,10 @@ pub fn token_ending_by(text: &str, checkpoints: &[u32], offset: usize) -> Option
     let mut found = None;
     let tokens = Tokens::starting_at(text, checkpoints[j] as usize, None);
     for (i, (start, _, end)) in tokens.enumerate() {
-        if end > offset {
+        if end as usize > offset {
             break;
         }
-        found = Some((j * CHECKPOINT_INTERVAL + i, start, end));
+        found = Some((j * CHECKPOINT_INTERVAL + i, start as usize, end as usize));
     }
     found.or_else(|| {
         // No token between the checkpoint and `offset`: the last one is the checkpoint's
@@ -382,7 +384,7 @@ pub fn token_ending_by(text: &str, checkpoints: &[u32], offset: usize) -> Option
         let previous = (j * CHECKPOINT_INTERVAL).checked_sub(1)?;
         let from = checkpoints[j - 1] as usize;
         let (start, _, end) = Tokens::starting_at(text, from, None).nth(CHECKPOINT_INTERVAL - 1)?;
-        Some((previous, start, end))
+        Some((previous, start as usize, end as usize))
     })
 }
 
@@ -397,7 +399,7 @@ mod tests {
 
     /// The tokens of `s`, each with its text.
     fn toks(s: &str) -> Vec<(Tok, &str)> {
-        tokenize(s).into_iter().map(|(l, t, r)| (t, &s[l..r])).collect()
+        tokenize(s).into_iter().map(|(l, t, r)| (t, &s[l as usize..r as usize])).collect()
     }
 
     #[test]
@@ -441,7 +443,11 @@ mod tests {
         assert!(tokens.len() > 4 * CHECKPOINT_INTERVAL);
         let checkpoints = checkpoints.borrow();
         for offset in 0..=text.len() + 1 {
-            let expected = tokens.iter().enumerate().rfind(|(_, t)| t.2 <= offset).map(|(i, t)| (i, t.0, t.2));
+            let expected = tokens
+                .iter()
+                .enumerate()
+                .rfind(|(_, t)| t.2 as usize <= offset)
+                .map(|(i, t)| (i, t.0 as usize, t.2 as usize));
             assert_eq!(token_ending_by(&text, &checkpoints, offset), expected, "at offset {offset}");
         }
     }

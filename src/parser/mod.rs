@@ -15,8 +15,8 @@ mod syntax;
 
 use std::rc::Rc;
 
-use crate::ast::{Expr, FileId, Program};
-use crate::diagnostics::Diagnostic;
+use crate::ast::{Expr, FileId, Program, Span};
+use crate::diagnostics::{Diagnostic, Phase};
 use crate::source::SourceMap;
 
 lalrpop_util::lalrpop_mod!(
@@ -43,6 +43,11 @@ fn parse_text(
     text: &str,
     defines: &[String],
 ) -> (Result<Program, Vec<Diagnostic>>, Vec<crate::source::LineDirective>) {
+    // Offsets are `u32` (spans, tokens); Boogie's own limit (.NET strings) is lower.
+    if u32::try_from(text.len()).is_err() {
+        let message = format!("the file is {} bytes long; rboogie reads files of at most 4 GiB", text.len());
+        return (Err(vec![Diagnostic::error(Phase::Parse, Span { file, start: 0, end: 0 }, message)]), Vec::new());
+    }
     let pre = preprocess::preprocess(file, text, defines);
     let mut recovered: Vec<coco::Recovered> = Vec::new();
     // Each syntax error Coco would recover from by assuming a token means one more parse with
@@ -57,7 +62,7 @@ fn parse_text(
         let mut errors = pre.errors.clone();
         let result = match result {
             Ok(program) => {
-                ctx.report_recovered_before(usize::MAX);
+                ctx.report_recovered_before(u32::MAX);
                 errors.append(&mut ctx.errors);
                 if errors.is_empty() { Ok(program) } else { Err(errors) }
             }

@@ -24,18 +24,20 @@ const CLOSERS: &[&str] = &[")", "]", "}|", "}", "then", "else", "::", ";", ":="]
 /// A syntax error as Boogie reports it: at the token that did not fit (or the end of the
 /// input), worded as Coco words it.
 pub struct SyntaxError {
-    pub offset: usize,
+    pub offset: u32,
     pub message: String,
     pub at_end: bool,
 }
 
-pub fn describe(text: &str, error: ParseError<usize, Tok, ()>) -> SyntaxError {
+pub fn describe(text: &str, error: ParseError<u32, Tok, ()>) -> SyntaxError {
+    // The parser only runs on texts whose offsets fit a `u32` (see `parser::parse`).
+    let end = text.len() as u32;
     let (offset, expected) = match error {
         ParseError::UnrecognizedToken { token: (start, _, _), expected } => (start, expected),
-        ParseError::UnrecognizedEof { location: _, expected } => (text.len(), expected),
+        ParseError::UnrecognizedEof { location: _, expected } => (end, expected),
         ParseError::ExtraToken { token: (start, _, _) } => (start, Vec::new()),
         ParseError::InvalidToken { location } => (location, Vec::new()),
-        ParseError::User { .. } => (text.len(), Vec::new()),
+        ParseError::User { .. } => (end, Vec::new()),
     };
     let expected: BTreeSet<String> = expected
         .into_iter()
@@ -45,7 +47,7 @@ pub fn describe(text: &str, error: ParseError<usize, Tok, ()>) -> SyntaxError {
             e => e.replace("\\\"", "\""),
         })
         .collect();
-    SyntaxError { offset, message: message(&expected), at_end: offset >= text.len() }
+    SyntaxError { offset, message: message(&expected), at_end: offset >= end }
 }
 
 fn message(expected: &BTreeSet<String>) -> String {
