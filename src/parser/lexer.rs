@@ -295,7 +295,7 @@ pub enum Tok {
     AttrStr,
 }
 
-/// A token with its byte range. (Offsets are `u32`, as in [`crate::ast::Span`]: the driver
+/// A token with its byte range. (Offsets are `u32`, as in [`crate::ast::Span`]: the parser
 /// refuses larger inputs. The parser moves these with every token, and its stack entries
 /// carry two of them.)
 pub type Spanned = (u32, Tok, u32);

@@ -43,10 +43,8 @@ fn parse_text(
     text: &str,
     defines: &[String],
 ) -> (Result<Program, Vec<Diagnostic>>, Vec<crate::source::LineDirective>) {
-    // Offsets are `u32` (spans, tokens); Boogie's own limit (.NET strings) is lower.
-    if u32::try_from(text.len()).is_err() {
-        let message = format!("the file is {} bytes long; rboogie reads files of at most 4 GiB", text.len());
-        return (Err(vec![Diagnostic::error(Phase::Parse, Span { file, start: 0, end: 0 }, message)]), Vec::new());
+    if let Some(error) = too_large(file, text) {
+        return (Err(vec![error]), Vec::new());
     }
     let pre = preprocess::preprocess(file, text, defines);
     let mut recovered: Vec<coco::Recovered> = Vec::new();
@@ -85,9 +83,21 @@ fn parse_text(
     }
 }
 
+/// Offsets are `u32` (spans, tokens), with room for one past the end: a longer text is
+/// refused. (Boogie's own limit, that of .NET strings, is lower.)
+fn too_large(file: FileId, text: &str) -> Option<Diagnostic> {
+    (text.len() >= u32::MAX as usize).then(|| {
+        let message = format!("the file is {} bytes long; rboogie reads files of less than 4 GiB", text.len());
+        Diagnostic::error(Phase::Parse, Span { file, start: 0, end: 0 }, message)
+    })
+}
+
 /// Parses a single expression (for tests and tools).
 pub fn parse_expression(sources: &mut SourceMap, file: FileId) -> Result<Expr, Vec<Diagnostic>> {
     let text = sources.file(file).text.clone();
+    if let Some(error) = too_large(file, &text) {
+        return Err(vec![error]);
+    }
     let checkpoints = lexer::Checkpoints::default();
     let tokens = lexer::Tokens::new(&text, Some(Rc::clone(&checkpoints)));
     let mut ctx = actions::Ctx::new(file, &text, checkpoints);
