@@ -40,7 +40,7 @@ fn nested_comment(lex: &mut logos::Lexer<'_, Tok>) -> logos::Skip {
 
 /// A token's kind. Its text is the input over its span: the grammar's actions read
 /// identifiers and literals from there, so a token is a byte and a token with its span (the
-/// value the parser moves around with every token) is 24 bytes instead of 40.
+/// value the parser moves around with every token, [`Spanned`]) is 12 bytes.
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 #[logos(skip(r"//[^\n]*", allow_greedy = true))]
