@@ -183,6 +183,7 @@ fn verify(
         crate::smt::start(&choice, &session_options, log)
     };
     let mut counts = Counts::default();
+    let mut internal_errors = 0;
     let mut written: io::Result<()> = Ok(());
     let at = |span: crate::ast::Span| {
         let p = sources.position(span);
@@ -200,7 +201,7 @@ fn verify(
                 ImplOutcome::TimedOut => "timed out",
                 ImplOutcome::OutOfResource => "out of resource",
                 ImplOutcome::OutOfMemory => "out of memory",
-                ImplOutcome::SolverException(_) => "solver exception",
+                ImplOutcome::SolverException(_) | ImplOutcome::Rejected { .. } => "solver exception",
                 ImplOutcome::Inconclusive | ImplOutcome::Unsupported(_) => "inconclusive",
             };
             let seconds = last_report.elapsed().as_secs_f64();
@@ -237,6 +238,21 @@ fn verify(
                 counts.solver_exceptions += 1;
                 format!("{}: rboogie: the solver failed on {}: {why}\n", at(r.span), r.name)
             }
+            ImplOutcome::Rejected { message, query } => {
+                // A bug of rboogie's: counted with the solver failures, and the run ends with
+                // a nonzero exit code.
+                counts.solver_exceptions += 1;
+                internal_errors += 1;
+                let saved = match query {
+                    Some(path) => format!("; the query is in {}", path.display()),
+                    None => String::new(),
+                };
+                format!(
+                    "{}: rboogie internal error: the solver rejected the query rboogie wrote for {}: {message}{saved}\n",
+                    at(r.span),
+                    r.name
+                )
+            }
             ImplOutcome::Unsupported(u) => {
                 // Not a verdict: counted as inconclusive, with the reason.
                 counts.inconclusive += 1;
@@ -255,7 +271,8 @@ fn verify(
         return Ok(2);
     }
     reporter.trailer(out, &counts)?;
-    Ok(0)
+    // EX_SOFTWARE: rboogie wrote a query a solver could not read.
+    Ok(if internal_errors > 0 { 70 } else { 0 })
 }
 
 /// Prints a phase's diagnostics and Boogie's `N ... errors detected in F` (counting errors only).

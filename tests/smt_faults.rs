@@ -90,7 +90,7 @@ fn a_solver_that_prints_garbage_fails_the_query() {
 fn a_solver_error_fails_the_query() {
     let mut s = start(&fake("error.sh"));
     let answer = within(Duration::from_secs(1), || s.check_sat(&ONE_SECOND));
-    assert_eq!(answer, Answer::Failed("solver error: line 7 column 2: out of cheese".into()));
+    assert_eq!(answer, Answer::Rejected("line 7 column 2: out of cheese".into()));
 }
 
 #[test]

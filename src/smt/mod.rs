@@ -48,6 +48,9 @@ pub enum Answer {
     /// The solver crashed, exited, or printed something that is not an answer: Boogie's
     /// solver-exception outcome. The text says what happened, for rboogie's own notes.
     Failed(String),
+    /// The solver answered `(error ...)`: it could not read the query rboogie wrote. Never a
+    /// verdict: an internal error of rboogie's (the text is the solver's message).
+    Rejected(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,8 +116,10 @@ pub enum Dialect {
     Generic,
 }
 
+pub mod builtins;
 pub mod canned;
 pub mod log;
+pub mod names;
 mod pipe;
 mod protocol;
 pub mod sexpr;

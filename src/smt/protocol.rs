@@ -38,6 +38,9 @@ pub(crate) enum Fault {
     Timeout,
     /// The solver is gone or unusable; the text says why.
     Failed(String),
+    /// The solver answered `(error ...)` to rboogie's own text: a bug in rboogie's encoding,
+    /// not a verdict. The text is the solver's message.
+    Rejected(String),
 }
 
 /// Carries SMT-LIB text to a solver and its responses back.
@@ -190,7 +193,7 @@ impl<T: Transport> SmtSession<T> {
                     if is_resource_error(&message) {
                         Answer::Unknown(UnknownReason::OutOfResource)
                     } else {
-                        return Err(Fault::Failed(format!("solver error: {message}")));
+                        return Err(Fault::Rejected(message));
                     }
                 }
                 _ => return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response)))),
@@ -282,7 +285,7 @@ impl<T: Transport> Session for SmtSession<T> {
             Err(Fault::Timeout) => {
                 self.die("no answer within the time limit".to_string());
             }
-            Err(Fault::Failed(why)) => {
+            Err(Fault::Failed(why) | Fault::Rejected(why)) => {
                 self.die(why);
             }
         }
@@ -304,6 +307,9 @@ impl<T: Transport> Session for SmtSession<T> {
                 Answer::Timeout
             }
             Err(Fault::Failed(why)) => Answer::Failed(self.die(why)),
+            // What the solver prints after an error no longer answers what is asked: the
+            // session is replaced.
+            Err(Fault::Rejected(why)) => Answer::Rejected(self.die(why)),
         }
     }
 
@@ -317,7 +323,7 @@ impl<T: Transport> Session for SmtSession<T> {
         match self.values(terms) {
             Ok(result) => result,
             Err(Fault::Timeout) => Err(self.die("no answer within the time limit".to_string())),
-            Err(Fault::Failed(why)) => Err(self.die(why)),
+            Err(Fault::Failed(why) | Fault::Rejected(why)) => Err(self.die(why)),
         }
     }
 
@@ -336,7 +342,7 @@ impl<T: Transport> Session for SmtSession<T> {
                 self.die("no answer within the time limit".to_string());
                 return;
             }
-            Err(Fault::Failed(why)) => {
+            Err(Fault::Failed(why) | Fault::Rejected(why)) => {
                 self.die(why);
                 return;
             }

@@ -121,6 +121,7 @@ pub(super) struct Checker<'a> {
     /// The last type variable bound at each name position: for a function's type parameter,
     /// the binder its definition axiom replays.
     replayed_type_var: super::PosMap<TypeVarId>,
+    builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
 }
 
 /// Type names for messages: the program's, plus the checker's fresh variables and proxies.
@@ -214,6 +215,7 @@ impl<'a> Checker<'a> {
             impl_of_decl,
             proc_of_decl,
             function_of_decl,
+            builtins: FxHashMap::default(),
         }
     }
 
@@ -454,8 +456,9 @@ impl<'a> Checker<'a> {
             self.attributes(&p.attrs);
         }
         self.attributes(&f.result.attrs);
-        let Some(body) = &f.body else { return };
         let fid = self.function_of_decl.get(&index.0).copied();
+        self.builtin(fid, f);
+        let Some(body) = &f.body else { return };
         let result = fid.map(|id| self.sy.functions[id.index()].result.clone());
         let inline = find_bool_attr(&f.attrs, "inline");
         let define = find_bool_attr(&f.attrs, "define");
@@ -536,6 +539,27 @@ impl<'a> Checker<'a> {
 
     /// Boogie's check of `==`/`!=`: the sides must unify, their free type variables being
     /// instantiable. Returns false after reporting.
+    /// Parses the string of `{:bvbuiltin}` (or else `{:builtin}`, Boogie's `ExtractBuiltin`
+    /// order) into the SMT-LIB operator the encoder sends: a string no solver would read is an
+    /// error here, not a rejected query later.
+    fn builtin(&mut self, fid: Option<FunctionId>, f: &FunctionDecl) {
+        let attr = ["bvbuiltin", "builtin"].iter().find_map(|key| {
+            f.attrs.iter().find(|a| a.key == *key).and_then(|a| match a.params.first() {
+                Some(AttrParam::Str(text, span)) => Some((text, *span)),
+                _ => None,
+            })
+        });
+        let Some((text, span)) = attr else { return };
+        match crate::smt::builtins::parse(text, f.params.len()) {
+            Ok(b) => {
+                if let Some(id) = fid {
+                    self.builtins.insert(id, b);
+                }
+            }
+            Err(message) => self.error(span, message),
+        }
+    }
+
     fn equality(&mut self, t0: &Type, t1: &Type, span: Span, op: BinaryOp) -> bool {
         if self.u.equal(t0, t1) {
             return true;
@@ -1276,7 +1300,7 @@ impl<'a> Checker<'a> {
     }
 
     fn finish(mut self) -> (Typing, Vec<Diagnostic>) {
-        let mut typing = Typing::default();
+        let mut typing = Typing { builtins: std::mem::take(&mut self.builtins), ..Typing::default() };
         let error = self.u.zonk(&Unifier::error_type());
         // In place: the table is as long as the program has expressions.
         typing.expr_types = std::mem::take(&mut self.types)

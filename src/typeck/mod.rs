@@ -310,6 +310,8 @@ pub struct Typing {
     /// For each use of a polymorphic function or map (by the number, `NodeId::0`, of the call
     /// or select expression), the types its type parameters were instantiated with, in order.
     pub instantiations: FxHashMap<u32, Vec<Type>>,
+    /// The SMT-LIB operator of every `{:builtin}`/`{:bvbuiltin}` function, parsed and checked.
+    pub builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
 }
 
 /// A resolved and type-checked program: the tree as parsed, plus side tables.

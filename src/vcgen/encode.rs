@@ -75,218 +75,7 @@ pub struct Encoder<'p> {
     pool_sorts: FxHashMap<String, FxHashSet<String>>,
 }
 
-/// An SMT-LIB quoted symbol. Quoting does not make a symbol new (`|store|` is `store`), so a
-/// name that SMT-LIB or a solver reserves gets Boogie's `q@` prefix (`SMTLibNameUtils`); z3
-/// would let `store` be overloaded, cvc5 refuses it.
-pub fn quote(name: &str) -> String {
-    let name = if RESERVED_SMT_WORDS.contains(&name) || name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-        format!("q@{name}")
-    } else {
-        name.to_string()
-    };
-    format!("|{}|", name.replace(['|', '\\'], "_"))
-}
-
-/// Boogie's `SMTLibNameUtils.reservedSmtWordsList`, less the entries no Boogie identifier can
-/// spell.
-const RESERVED_SMT_WORDS: &[&str] = &[
-    "as",
-    "DECIMAL",
-    "exists",
-    "forall",
-    "let",
-    "NUMERAL",
-    "par",
-    "STRING",
-    "assert",
-    "check-sat",
-    "declare-sort",
-    "declare-fun",
-    "define-fun",
-    "exit",
-    "get-assertions",
-    "get-assignment",
-    "get-info",
-    "get-proof",
-    "get-unsat-core",
-    "get-value",
-    "pop",
-    "push",
-    "set-logic",
-    "set-info",
-    "set-option",
-    "and",
-    "or",
-    "not",
-    "iff",
-    "true",
-    "false",
-    "xor",
-    "distinct",
-    "ite",
-    "Bool",
-    "Int",
-    "Real",
-    "div",
-    "mod",
-    "rem",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "pi",
-    "euler",
-    "to_real",
-    "to_int",
-    "is_int",
-    "extract",
-    "concat",
-    "bvnot",
-    "bvneg",
-    "bvand",
-    "bvor",
-    "bvadd",
-    "bvmul",
-    "bvudiv",
-    "bvurem",
-    "bvshl",
-    "bvlshr",
-    "bvult",
-    "store",
-    "select",
-    "const",
-    "default",
-    "map",
-    "union",
-    "intersect",
-    "difference",
-    "complement",
-    "subset",
-    "array-ext",
-    "as-array",
-    "Array",
-    "bit1",
-    "bit0",
-    "bvsub",
-    "bvsdiv",
-    "bvsrem",
-    "bvsmod",
-    "bvsdiv0",
-    "bvudiv0",
-    "bvsrem0",
-    "bvurem0",
-    "bvsmod0",
-    "bvsdiv_i",
-    "bvudiv_i",
-    "bvsrem_i",
-    "bvurem_i",
-    "bvumod_i",
-    "bvule",
-    "bvsle",
-    "bvuge",
-    "bvsge",
-    "bvslt",
-    "bvugt",
-    "bvsgt",
-    "bvxor",
-    "bvnand",
-    "bvnor",
-    "bvxnor",
-    "sign_extend",
-    "zero_extend",
-    "repeat",
-    "bvredor",
-    "bvredand",
-    "bvcomp",
-    "bvumul_noovfl",
-    "bvsmul_noovfl",
-    "bvsmul_noudfl",
-    "bvashr",
-    "rotate_left",
-    "rotate_right",
-    "ext_rotate_left",
-    "ext_rotate_right",
-    "int2bv",
-    "bv2nat",
-    "mkbv",
-    "plusInfinity",
-    "minusInfinity",
-    "abs",
-    "remainder",
-    "fusedMA",
-    "squareRoot",
-    "roundToIntegral",
-    "isZero",
-    "isNZero",
-    "isPZero",
-    "isSignMinus",
-    "min",
-    "max",
-    "asFloat",
-    "flet",
-    "implies",
-    "if_then_else",
-    "lblneg",
-    "lblpos",
-    "lbl-lit",
-    "if",
-    "equals",
-    "equiv",
-    "bool",
-    "minimize",
-    "maximize",
-    "real_pow",
-    "UOrdering2",
-    "UOrdering3",
-    "NaN",
-    "fp.abs",
-    "fp.neg",
-    "fp.add",
-    "fp.sub",
-    "fp.mul",
-    "fp.div",
-    "fp.fma",
-    "fp.sqrt",
-    "fp.rem",
-    "fp.roundToIntegral",
-    "fp.min",
-    "fp.max",
-    "fp.leq",
-    "fp.lt",
-    "fp.geq",
-    "fp.gt",
-    "fp.eq",
-    "fp.isNormal",
-    "fp.isSubnormal",
-    "fp.isZero",
-    "fp.isInfinite",
-    "fp.isNaN",
-    "fp.isNegative",
-    "fp.isPositive",
-    "fp",
-    "fp.to_ubv",
-    "fp.to_sbv",
-    "to_fp",
-    "rmode",
-    "roundNearestTiesToEven",
-    "roundNearestTiesToAway",
-    "roundTowardPositive",
-    "roundTowardNegative",
-    "roundTowardZero",
-    "RNE",
-    "RNA",
-    "RTP",
-    "RTN",
-    "RTZ",
-];
+pub use crate::smt::names::quote;
 
 /// `{:key}` or `{:key true}`.
 pub fn find_bool_attribute(attrs: &[crate::ast::Attribute], key: &str) -> bool {
@@ -449,8 +238,8 @@ impl<'p> Encoder<'p> {
                 continue;
             }
             let Some(fd) = self.function_decl(id) else { continue };
-            if let Some(b) = string_attr(&fd.attrs, "builtin").or_else(|| string_attr(&fd.attrs, "bvbuiltin")) {
-                self.function_names.insert(id, b.to_string());
+            if let Some(b) = typed.typing.builtins.get(&id) {
+                self.function_names.insert(id, b.head());
                 continue;
             }
             if find_bool_attribute(&fd.attrs, "inline") && fd.body.is_some() {
@@ -604,8 +393,18 @@ impl<'p> Encoder<'p> {
                 }
                 let args = self.args(arg_exprs, env, ctx)?;
                 if let Some(name) = self.function_names.get(&f).cloned() {
-                    let name = self.map_builtin(&name, e, arg_exprs)?.unwrap_or(name);
-                    let term = if args.is_empty() { name.clone() } else { format!("({name} {})", args.join(" ")) };
+                    let term = match typed.typing.builtins.get(&f) {
+                        Some(b) => match self.map_builtin(b.name, e, arg_exprs)? {
+                            Some(head) => b.apply(&head, &args),
+                            // `seq.empty` is overloaded on its result sort: SMT-LIB's `as`.
+                            None if b.name == "seq.empty" => {
+                                format!("(as seq.empty {})", self.sort(typed.type_of(e.id))?)
+                            }
+                            None => b.apply(&name, &args),
+                        },
+                        None if args.is_empty() => name.clone(),
+                        None => format!("({name} {})", args.join(" ")),
+                    };
                     if !args.is_empty()
                         && let Some(fd) = self.function_decl(f)
                         && find_bool_attribute(&fd.attrs, "never_pattern")
@@ -1004,13 +803,6 @@ mod tests {
         assert_eq!(real_literal("1e5"), "100000.0");
         assert_eq!(real_literal("2.5e-3"), "(/ 25.0 10000.0)");
         assert_eq!(real_literal("0.0"), "(/ 0.0 10.0)");
-    }
-
-    #[test]
-    fn reserved_names_are_prefixed() {
-        assert_eq!(quote("store"), "|q@store|");
-        assert_eq!(quote("x"), "|x|");
-        assert_eq!(quote("a|b\\c"), "|a_b_c|");
     }
 
     #[test]

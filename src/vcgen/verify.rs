@@ -54,6 +54,12 @@ pub enum ImplOutcome {
     /// The solver could not decide, or gave no usable path.
     Inconclusive,
     SolverException(String),
+    /// The solver could not read the query rboogie wrote for the implementation: an internal
+    /// error, never a verdict. `query` is where the query was saved for a bug report.
+    Rejected {
+        message: String,
+        query: Option<std::path::PathBuf>,
+    },
     /// rboogie cannot encode the implementation.
     Unsupported(Unsupported),
 }
@@ -540,6 +546,7 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
             }
             Answer::Failed(why) => break Some(ImplOutcome::SolverException(why)),
+            Answer::Rejected(message) => break Some(ImplOutcome::Rejected { message, query: save_rejected(query) }),
         }
     };
     session.send("(pop 1)\n");
@@ -553,6 +560,15 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
     let mut seen = rustc_hash::FxHashSet::default();
     errors.retain(|e| seen.insert(check_key(&e.check)));
     ImplOutcome::Errors(errors)
+}
+
+/// Writes a query the solver rejected to a file in the temporary directory, to run on its
+/// own and to attach to a bug report; `None` if it cannot be written.
+fn save_rejected(query: &Query) -> Option<std::path::PathBuf> {
+    let safe: String = query.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let path = std::env::temp_dir().join(format!("rboogie-rejected-{}-{safe}.smt2", std::process::id()));
+    let text = format!("{}{}(check-sat)\n", query.prelude, query.vc.text);
+    std::fs::write(&path, text).ok().map(|()| path)
 }
 
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
