@@ -59,6 +59,7 @@ pub const RESERVED: &[&str] = &[
     "BitVec",
     "Bool",
     "Char",
+    "ControlFlow",
     "DECIMAL",
     "Float128",
     "Float16",

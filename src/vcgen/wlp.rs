@@ -3,7 +3,7 @@
 //! the VC grows linearly with the passive program.
 //!
 //! Expects passive blocks forming a DAG with the entry first. Guarantees the SMT-LIB commands
-//! that define `|B_correct|` for every block B, bottom-up, and assert the negated VC, plus the
+//! that define `|B@correct|` for every block B, bottom-up, and assert the negated VC, plus the
 //! maps from the `ControlFlow` ids in the VC back to blocks and proof obligations.
 //!
 //! As in Boogie, `ControlFlow(0, b) = s` says the failing path goes from block `b` to block
@@ -43,7 +43,8 @@ pub fn check_key(c: &Check) -> (u8, u32, u32, u32) {
 }
 
 pub fn block_name(label: &str) -> String {
-    super::encode::quote(&format!("{label}_correct"))
+    // `@` keeps the name apart from every Boogie identifier (none has one).
+    super::encode::quote(&format!("{label}@correct"))
 }
 
 /// Builds the VC of `blocks`.
