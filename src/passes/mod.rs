@@ -16,6 +16,7 @@
 //! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
 //! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
+mod datatypes;
 mod erase_types;
 pub mod inline;
 mod lambda;
@@ -76,9 +77,14 @@ impl PassError {
 /// [`warning`].
 pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
 
+/// The attribute marking the assertion an unpack command becomes ([`datatypes`]): vcgen
+/// reports its failure in Boogie's words for unpacks.
+pub const UNPACK_CHECK: &str = "rboogie_unpack";
+
 /// Every pass, in the order they run.
 pub const PASSES: &[(&str, Pass)] = &[
     ("modifies", modifies::run),
+    ("datatypes", datatypes::run),
     ("lambda", lambda::run),
     ("monomorphize", monomorphize::run),
     ("erase-types", erase_types::run),

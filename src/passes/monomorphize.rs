@@ -15,6 +15,9 @@
 //!   only; `==` on such values compares the fields. Boogie uses a one-constructor datatype;
 //!   these axioms hold of that datatype, so every counterexample Boogie can find is a model
 //!   here too and nothing verifies that Boogie rejects.
+//! - a polymorphic datatype becomes one monomorphic datatype per instance used, named as
+//!   Boogie names them (`List_int`, its constructors `cons_int`, `nil_int`; fields keep their
+//!   names);
 //! - a polymorphic procedure is instantiated at the types of each call (its implementation too
 //!   when it is inlined), and a polymorphic implementation that is verified is verified at
 //!   fresh uninterpreted types, shared by position (Boogie's `T_uid`).
@@ -23,7 +26,7 @@
 //! (`p := p[13 := 5]`) and checked again, so that their instantiations are known.
 //!
 //! What it does not handle leaves the program as it is, for vcgen to refuse implementation by
-//! implementation as before: polymorphic datatypes and lambdas, parallel calls of polymorphic
+//! implementation as before: polymorphic lambdas, parallel calls of polymorphic
 //! procedures, `/typeEncoding` other than monomorphic (Boogie then encodes the types
 //! instead), and instantiations that do not reach a fixpoint within a bound (where Boogie
 //! reports an expanding type cycle).
@@ -45,7 +48,7 @@ use crate::ast::{
 use crate::cli::{Inlining, Options, TypeEncoding};
 use crate::typeck::types::MapType;
 use crate::typeck::{
-    FunctionId, Outcome, Pos, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
+    FunctionId, FunctionKind, Outcome, Pos, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
 };
 
 /// Rounds and instances before giving up (Boogie's expanding type cycles never stop).
@@ -97,6 +100,7 @@ fn is_polymorphic(typed: &TypedProgram) -> bool {
     s.functions.iter().any(|f| !f.type_params.is_empty())
         || s.procedures.iter().any(|p| !p.type_params.is_empty())
         || s.implementations.iter().any(|i| !i.type_params.is_empty())
+        || s.type_ctors.iter().any(|t| t.datatype_ctors.is_some() && t.arity > 0)
         || s.vars.iter().any(|v| needs_monomorphization(&v.ty))
         || typed.typing.expr_types.iter().any(needs_monomorphization)
 }
@@ -116,10 +120,6 @@ fn needs_monomorphization(t: &Type) -> bool {
 fn handled(typed: &TypedProgram) -> bool {
     let s = typed.symbols();
     s.implementations.iter().all(|i| i.procedure.is_some())
-        && typed.program.decls.iter().all(|d| match d {
-            Decl::Datatype(d) => d.type_params.is_empty(),
-            _ => true,
-        })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,6 +297,19 @@ struct Mono<'a> {
     /// The uninterpreted types polymorphic implementations are verified at (Boogie's
     /// `T_uid`), by position among the type parameters.
     fresh_types: Vec<Symbol>,
+    /// Instances of polymorphic datatypes, in the order met.
+    datatypes: Vec<DatatypeInstance>,
+    datatype_index: FxHashMap<(TypeCtorId, Vec<Type>), usize>,
+}
+
+/// A polymorphic datatype at one instantiation: the new datatype's name and its
+/// constructors', in declaration order.
+#[derive(Clone)]
+struct DatatypeInstance {
+    datatype: TypeCtorId,
+    inst: Vec<Type>,
+    name: Symbol,
+    ctors: Vec<Symbol>,
 }
 
 impl<'a> Mono<'a> {
@@ -327,6 +340,8 @@ impl<'a> Mono<'a> {
             procedure_order: Vec::new(),
             with_body: FxHashSet::default(),
             fresh_types: Vec::new(),
+            datatypes: Vec::new(),
+            datatype_index: FxHashMap::default(),
         }
     }
 
@@ -336,6 +351,7 @@ impl<'a> Mono<'a> {
             + self.with_body.len()
             + self.maps.iter().map(|m| 1 + m.instances.len()).sum::<usize>()
             + self.ctor_seen.len()
+            + self.datatypes.len()
     }
 
     fn fresh_name(&mut self, base: String) -> Symbol {
@@ -395,6 +411,10 @@ impl<'a> Mono<'a> {
             Type::Ctor(c, _) if c.0 >= FRESH_BASE => {
                 named(self.fresh_types[(c.0 - FRESH_BASE) as usize].as_str(), Box::new([]))
             }
+            Type::Ctor(c, args) if self.is_poly_datatype(*c) => {
+                let i = self.datatype_instance(*c, args.to_vec());
+                named(self.datatypes[i].name.as_str(), Box::new([]))
+            }
             Type::Ctor(c, args) => {
                 let name = self.typed.symbols().type_ctors[c.0 as usize].name.name;
                 let args = args.iter().map(|a| self.ast_type(a, span)).collect();
@@ -416,6 +436,88 @@ impl<'a> Mono<'a> {
         };
         // Resolution records a written type by its position: copies need positions of their own.
         ast::Type { kind, span: fresh_span(span) }
+    }
+
+    fn is_poly_datatype(&self, c: TypeCtorId) -> bool {
+        c.0 < FRESH_BASE && {
+            let info = &self.typed.symbols().type_ctors[c.0 as usize];
+            info.datatype_ctors.is_some() && info.arity > 0
+        }
+    }
+
+    /// Whether `t` mentions an instance of a polymorphic datatype (which gets a new name).
+    fn has_poly_datatype(&self, t: &Type) -> bool {
+        match t {
+            Type::Ctor(c, args) => self.is_poly_datatype(*c) || args.iter().any(|a| self.has_poly_datatype(a)),
+            Type::Map(m) => m.args.iter().any(|a| self.has_poly_datatype(a)) || self.has_poly_datatype(&m.result),
+            _ => false,
+        }
+    }
+
+    /// The instance of polymorphic datatype `dt` at `inst` (Boogie's `InstantiateTypeCtorDecl`).
+    fn datatype_instance(&mut self, dt: TypeCtorId, inst: Vec<Type>) -> usize {
+        if let Some(&i) = self.datatype_index.get(&(dt, inst.clone())) {
+            return i;
+        }
+        if !inst.iter().all(is_closed) {
+            self.unsupported = true;
+        }
+        let suffix: Vec<String> = inst.iter().map(|t| self.type_name(t)).collect();
+        let suffix = suffix.join("_");
+        let symbols = self.typed.symbols();
+        let info = &symbols.type_ctors[dt.0 as usize];
+        let name = self.fresh_name(format!("{}_{suffix}", info.name.name));
+        let ctors = info
+            .datatype_ctors
+            .clone()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| self.fresh_name(format!("{}_{suffix}", symbols.function(*c).name.name)))
+            .collect();
+        self.datatypes.push(DatatypeInstance { datatype: dt, inst: inst.clone(), name, ctors });
+        self.datatype_index.insert((dt, inst), self.datatypes.len() - 1);
+        self.datatypes.len() - 1
+    }
+
+    /// The declaration of datatype instance `i`: the constructors' field types instantiated.
+    fn datatype_decl(&mut self, i: usize) -> Option<Decl> {
+        let typed = self.typed;
+        let DatatypeInstance { datatype, inst, name, ctors } = self.datatypes[i].clone();
+        let info = &typed.symbols().type_ctors[datatype.0 as usize];
+        let Some(Decl::Datatype(d)) = info.decl.map(|d| &typed.program.decls[d.0 as usize]) else {
+            self.unsupported = true;
+            return None;
+        };
+        let ids = info.datatype_ctors.clone().unwrap_or_default();
+        let mut new_ctors = Vec::new();
+        for (k, f) in ids.iter().enumerate() {
+            let c = typed.symbols().function(*f);
+            let sigma: FxHashMap<TypeVarId, Type> = c.type_params.iter().copied().zip(inst.iter().cloned()).collect();
+            let fields = c
+                .params
+                .iter()
+                .zip(&c.param_types)
+                .map(|(p, t)| {
+                    let t = canon(t, &sigma, 0);
+                    self.note_ctors(&t);
+                    VarGroup {
+                        attrs: Box::new([]),
+                        names: Box::new([Ident { name: typed.symbols().var(*p).name.name, span: fresh_span(d.span) }]),
+                        ty: self.ast_type(&t, d.span),
+                        where_clause: None,
+                        span: d.span,
+                    }
+                })
+                .collect();
+            new_ctors.push(ast::Constructor { name: Ident { name: ctors[k], span: fresh_span(c.name.span) }, fields });
+        }
+        Some(Decl::Datatype(Box::new(ast::DatatypeDecl {
+            attrs: d.attrs.clone(),
+            name: Ident { name, span: fresh_span(d.name.span) },
+            type_params: Box::new([]),
+            ctors: new_ctors.into(),
+            span: d.span,
+        })))
     }
 
     fn poly_map(&mut self, t: &Type) -> usize {
@@ -552,6 +654,19 @@ impl<'a> Mono<'a> {
                     decls.push(None);
                     continue;
                 }
+                Decl::Datatype(d) if !d.type_params.is_empty() => {
+                    decls.push(None);
+                    continue;
+                }
+                Decl::Datatype(d) => {
+                    let mut d = d.clone();
+                    d.ctors = d
+                        .ctors
+                        .iter()
+                        .map(|c| ast::Constructor { name: c.name, fields: rewrite::var_groups(self, &c.fields) })
+                        .collect();
+                    Decl::Datatype(d)
+                }
                 Decl::Function(f) => Decl::Function(Box::new(self.function(f, None))),
                 Decl::Axiom(a) => Decl::Axiom(Box::new(rewrite::axiom(self, a))),
                 Decl::Const(c) => {
@@ -612,6 +727,14 @@ impl<'a> Mono<'a> {
             procedures.extend(self.procedure_instance(p, &inst));
             i += 1;
         }
+        let mut datatype_instances: FxHashMap<TypeCtorId, Vec<Decl>> = FxHashMap::default();
+        let mut i = 0;
+        while i < self.datatypes.len() && !self.unsupported && self.size() <= MAX_INSTANCES {
+            if let Some(d) = self.datatype_decl(i) {
+                datatype_instances.entry(self.datatypes[i].datatype).or_default().push(d);
+            }
+            i += 1;
+        }
         // Instances where the polymorphic declaration was.
         let mut out = Vec::new();
         for (decl, new) in typed.program.decls.iter().zip(decls) {
@@ -622,6 +745,11 @@ impl<'a> Mono<'a> {
                         && let Some(Ref::Function(id)) = typed.referent(&f.name)
                     {
                         out.extend(instances.remove(&id).unwrap_or_default());
+                    }
+                    if let Decl::Datatype(d) = decl
+                        && let Some(Ref::TypeCtor(id)) = typed.referent(&d.name)
+                    {
+                        out.extend(datatype_instances.remove(&id).unwrap_or_default());
                     }
                 }
             }
@@ -834,7 +962,7 @@ impl<'a> Mono<'a> {
         };
         let c = self.canon(resolved);
         self.note_ctors(&c);
-        if !needs_monomorphization(resolved) {
+        if !needs_monomorphization(resolved) && !self.has_poly_datatype(&c) {
             return None;
         }
         Some(self.ast_type(&c, t.span))
@@ -1075,7 +1203,13 @@ impl rewrite::Rewriter for Mono<'_> {
                     self.unsupported = true;
                     return None;
                 }
-                let name = self.function_instance(f, inst);
+                let name = match self.typed.symbols().function(f).kind {
+                    FunctionKind::Constructor { datatype, index } => {
+                        let i = self.datatype_instance(datatype, inst);
+                        self.datatypes[i].ctors[index]
+                    }
+                    FunctionKind::Declared => self.function_instance(f, inst),
+                };
                 let args = rewrite::exprs(self, args);
                 Some(Expr { kind: ExprKind::Call { func: name, args }, span: self.span(e.span), id: NodeId::NONE })
             }
@@ -1143,6 +1277,22 @@ impl rewrite::Rewriter for Mono<'_> {
                         id: NodeId::NONE,
                     }
                 })
+            }
+            ExprKind::Is { arg, ctor } => {
+                let Type::Ctor(dt, args) = self.canon(self.typed.type_of(arg.id)) else { return None };
+                if !self.is_poly_datatype(dt) {
+                    return None;
+                }
+                let i = self.datatype_instance(dt, args.to_vec());
+                let symbols = self.typed.symbols();
+                let ctors = symbols.type_ctors[dt.0 as usize].datatype_ctors.clone().unwrap_or_default();
+                let Some(k) = ctors.iter().position(|c| symbols.function(*c).name.name == ctor.name) else {
+                    self.unsupported = true;
+                    return None;
+                };
+                let ctor = Ident { name: self.datatypes[i].ctors[k], span: self.span(ctor.span) };
+                let arg = Box::new(rewrite::expr(self, arg));
+                Some(Expr { kind: ExprKind::Is { arg, ctor }, span: e.span, id: NodeId::NONE })
             }
             ExprKind::Quant(q) if q.kind == QuantKind::Lambda && !q.type_params.is_empty() => {
                 self.unsupported = true;

@@ -115,8 +115,12 @@ impl<'a> Lowering<'a> {
         let unsupported = |what: &str| Err(Unsupported::new(Some(c.span), what));
         let result = match &c.kind {
             ast::CmdKind::Assert { attrs, expr } => {
-                let check =
-                    Check { kind: CheckKind::Assert, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
+                let kind = if attrs.iter().any(|a| a.key == crate::passes::UNPACK_CHECK) {
+                    CheckKind::Unpack
+                } else {
+                    CheckKind::Assert
+                };
+                let check = Check { kind, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
                 Ok(Cmd::Assert { expr, check, under: verified_under(attrs) })
             }
             ast::CmdKind::Assume { expr, attrs } => {

@@ -12,8 +12,10 @@
 //! `{:bvbuiltin}` functions as the named SMT-LIB operator; `{:inline}` functions expanded at
 //! each use; `{:define}` functions as `define-fun`; other function bodies as Boogie's
 //! definition axiom `forall xs :: {f(xs)} f(xs) == body`; `unique` constants as `distinct`
-//! per type. Polymorphism, datatypes, lambdas, floats, strings and code expressions are
-//! [`Unsupported`] for now.
+//! per type; monomorphic datatypes as SMT-LIB datatypes ([`Encoder::datatype_decls`], field
+//! access and update as Boogie's `FieldAccess` has them). Polymorphism, polymorphic datatypes
+//! (the monomorphization pass instantiates them), lambdas, floats, strings and code
+//! expressions are [`Unsupported`] for now.
 //!
 //! Pools: in an implementation (not in the prelude), a quantifier with `{:pool}` variables or
 //! `{:add_to_pool}` and an assertion or assumption with `{:add_to_pool}` carry SMT-LIB
@@ -31,7 +33,8 @@ use crate::ast::{
     ArithCoercion, AttrParam, Attribute, BinaryOp, BlockTail, CmdKind, Decl, Expr, ExprKind, FunctionDecl, LoopSpec,
     QuantKind, StmtList, UnaryOp, VarGroup,
 };
-use crate::typeck::{FunctionId, FunctionKind, Ref, Type, TypedProgram, VarId, VarKind};
+use crate::ast::Symbol;
+use crate::typeck::{FunctionId, FunctionKind, Ref, Type, TypeCtorId, TypedProgram, VarId, VarKind};
 
 /// Where the encoder finds the current (or old) incarnation of a program variable.
 pub trait Env {
@@ -73,6 +76,9 @@ pub struct Encoder<'p> {
     /// Every pool a `{:pool}` bound variable named so far, with the sorts of those variables
     /// (Boogie's `labelToTypes`), keyed by the label as an SMT-LIB string literal.
     pool_sorts: FxHashMap<String, FxHashSet<String>>,
+    /// Datatypes whose declaration the solver cannot be given (a field of a sort the encoder
+    /// refuses): their values are refused too.
+    refused_datatypes: FxHashSet<TypeCtorId>,
 }
 
 pub use crate::smt::names::quote;
@@ -103,6 +109,7 @@ impl<'p> Encoder<'p> {
             command_pools: command_pools(typed),
             annotate_pools: true,
             pool_sorts: FxHashMap::default(),
+            refused_datatypes: FxHashSet::default(),
         }
     }
 
@@ -166,7 +173,14 @@ impl<'p> Encoder<'p> {
             Type::Ctor(id, _) => {
                 let info = &self.typed.symbols().type_ctors[id.0 as usize];
                 if info.datatype_ctors.is_some() {
-                    return Err(Unsupported::new(None, "datatypes"));
+                    if info.arity > 0 {
+                        return Err(Unsupported::new(None, "polymorphic datatypes"));
+                    }
+                    if self.refused_datatypes.contains(id) {
+                        return Err(Unsupported::new(None, "this datatype"));
+                    }
+                    // Declared in the prelude (`datatype_decls`).
+                    return Ok(quote(&info.name.name));
                 }
                 let name = quote(&ty.expanded().display(self.typed.symbols()).to_string());
                 if self.declared_sorts.insert(name.clone()) {
@@ -205,6 +219,7 @@ impl<'p> Encoder<'p> {
     fn prelude_commands(&mut self) -> Result<String, Unsupported> {
         let typed = self.typed;
         let symbols = typed.symbols();
+        let datatypes = self.datatype_decls();
         let mut decls = String::new();
         let mut axioms = String::new();
         // Constants, with `unique` ones distinct per type.
@@ -298,6 +313,7 @@ impl<'p> Encoder<'p> {
             }
         }
         let mut out = self.take_new_decls();
+        out += &datatypes;
         out += &decls;
         out += &axioms;
         Ok(out)
@@ -388,8 +404,11 @@ impl<'p> Encoder<'p> {
                 if !info.type_params.is_empty() {
                     return unsupported("polymorphic functions");
                 }
-                if info.kind != FunctionKind::Declared {
-                    return unsupported("datatypes");
+                if let FunctionKind::Constructor { .. } = info.kind {
+                    self.sort(typed.type_of(e.id))?;
+                    let args = self.args(arg_exprs, env, ctx)?;
+                    let name = quote(&info.name.name);
+                    return Ok(if args.is_empty() { name } else { format!("({name} {})", args.join(" ")) });
                 }
                 let args = self.args(arg_exprs, env, ctx)?;
                 if let Some(name) = self.function_names.get(&f).cloned() {
@@ -607,10 +626,160 @@ impl<'p> Encoder<'p> {
             }
             ExprKind::FloatLit(_) | ExprKind::RoundingMode(_) => return unsupported("floating-point values"),
             ExprKind::StrLit(_) => return unsupported("strings"),
-            ExprKind::Is { .. } | ExprKind::Field { .. } | ExprKind::FieldUpdate(_) => return unsupported("datatypes"),
+            ExprKind::Is { arg, ctor } => {
+                let Some((_, ctors)) = self.datatype_of(arg)? else { return unsupported("`is` on a non-datatype") };
+                let symbols = typed.symbols();
+                let Some(c) = ctors.iter().find(|c| symbols.function(**c).name.name == ctor.name) else {
+                    return unsupported("an unknown constructor");
+                };
+                format!("((_ is {}) {})", quote(&symbols.function(*c).name.name), self.ex(arg, env, ctx)?)
+            }
+            ExprKind::Field { arg, field } => {
+                let Some((dt, _)) = self.datatype_of(arg)? else { return unsupported("a field of a non-datatype") };
+                let a = self.ex(arg, env, ctx)?;
+                match self.field_access(dt, field.name, &a) {
+                    Some(t) => t,
+                    None => return unsupported("an unknown field"),
+                }
+            }
+            ExprKind::FieldUpdate(u) => {
+                let Some((dt, _)) = self.datatype_of(&u.arg)? else {
+                    return unsupported("a field update of a non-datatype");
+                };
+                let a = self.ex(&u.arg, env, ctx)?;
+                let v = self.ex(&u.value, env, ctx)?;
+                match self.field_update(dt, u.field.name, &a, &v) {
+                    Some(t) => t,
+                    None => return unsupported("an unknown field"),
+                }
+            }
             ExprKind::Code(_) => return unsupported("code expressions"),
             ExprKind::BvBounds { .. } => return unsupported("bit-vector bounds"),
         })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Datatypes
+
+    /// `declare-datatypes` for every monomorphic datatype, a command per strongly connected
+    /// component of the "a field's type mentions" graph, each after those it mentions
+    /// (Boogie's `PrepareDataTypes`). Constructors keep their names; the field `f` of
+    /// constructor `C` is the selector `f#C`, as Boogie names it. A component with a field of
+    /// a sort the encoder refuses is not declared and its datatypes are refused.
+    fn datatype_decls(&mut self) -> String {
+        use petgraph::graph::{DiGraph, NodeIndex};
+        let symbols = self.typed.symbols();
+        let datatypes: Vec<TypeCtorId> = (0..symbols.type_ctors.len())
+            .map(|i| TypeCtorId(i as u32))
+            .filter(|id| {
+                let info = &symbols.type_ctors[id.0 as usize];
+                info.datatype_ctors.is_some() && info.arity == 0
+            })
+            .collect();
+        let node: FxHashMap<TypeCtorId, usize> = datatypes.iter().enumerate().map(|(i, d)| (*d, i)).collect();
+        let mut graph: DiGraph<TypeCtorId, ()> = DiGraph::new();
+        for d in &datatypes {
+            graph.add_node(*d);
+        }
+        for (i, d) in datatypes.iter().enumerate() {
+            for c in self.ctors(*d) {
+                for t in &symbols.function(c).param_types {
+                    let mut mentioned = Vec::new();
+                    mentioned_datatypes(t, &mut mentioned);
+                    for m in mentioned {
+                        if let Some(&j) = node.get(&m) {
+                            graph.add_edge(NodeIndex::new(i), NodeIndex::new(j), ());
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = String::new();
+        // Tarjan's order is a postorder: a component comes after those it mentions.
+        for scc in petgraph::algo::tarjan_scc(&graph) {
+            let members: Vec<TypeCtorId> = scc.iter().map(|n| graph[*n]).collect();
+            match self.datatype_component(&members) {
+                Ok(decl) => out += &decl,
+                Err(_) => self.refused_datatypes.extend(members),
+            }
+        }
+        out
+    }
+
+    fn datatype_component(&mut self, members: &[TypeCtorId]) -> Result<String, Unsupported> {
+        let symbols = self.typed.symbols();
+        let mut sorts = Vec::new();
+        let mut bodies = Vec::new();
+        for d in members {
+            sorts.push(format!("({} 0)", quote(&symbols.type_ctors[d.0 as usize].name.name)));
+            let mut ctors = Vec::new();
+            for c in self.ctors(*d) {
+                let info = symbols.function(c);
+                let mut text = format!("({}", quote(&info.name.name));
+                for (p, t) in info.params.iter().zip(&info.param_types) {
+                    let selector = selector_name(&symbols.var(*p).name.name, &info.name.name);
+                    let _ = write!(text, " ({selector} {})", self.sort(t)?);
+                }
+                text.push(')');
+                ctors.push(text);
+            }
+            bodies.push(format!("({})", ctors.join(" ")));
+        }
+        Ok(format!("(declare-datatypes ({}) ({}))\n", sorts.join(" "), bodies.join(" ")))
+    }
+
+    fn ctors(&self, d: TypeCtorId) -> Vec<FunctionId> {
+        self.typed.symbols().type_ctors[d.0 as usize].datatype_ctors.clone().unwrap_or_default()
+    }
+
+    /// The datatype `e`'s type is, with its constructors (its sort declared); `None` for
+    /// another type.
+    fn datatype_of(&mut self, e: &Expr) -> Result<Option<(TypeCtorId, Vec<FunctionId>)>, Unsupported> {
+        let ty = self.typed.type_of(e.id);
+        let &Type::Ctor(id, _) = ty.expanded() else { return Ok(None) };
+        if self.typed.symbols().type_ctors[id.0 as usize].datatype_ctors.is_none() {
+            return Ok(None);
+        }
+        self.sort(ty).map_err(|u| Unsupported::new(Some(e.span), &u.what))?;
+        Ok(Some((id, self.ctors(id))))
+    }
+
+    /// `a->field` (Boogie's `FieldAccess`): the selector of the first constructor with that
+    /// field, unless `a` is one of the others with it, tested last to first.
+    fn field_access(&self, dt: TypeCtorId, field: Symbol, a: &str) -> Option<String> {
+        let symbols = self.typed.symbols();
+        let accessors = symbols.accessors.get(&(dt, field))?;
+        let selector = |c: FunctionId| format!("({} {a})", selector_name(&field, &symbols.function(c).name.name));
+        let mut t = selector(accessors.first()?.0);
+        for (c, _) in &accessors[1..] {
+            t = format!("(ite ((_ is {}) {a}) {} {t})", quote(&symbols.function(*c).name.name), selector(*c));
+        }
+        Some(t)
+    }
+
+    /// `a->(field := v)` (Boogie's `FieldAccess.Update`): `a`'s constructor rebuilt with `v`
+    /// for the field, the other fields read as `a->g`; when `a` is none of the constructors
+    /// with the field, the first of them.
+    fn field_update(&self, dt: TypeCtorId, field: Symbol, a: &str, v: &str) -> Option<String> {
+        let symbols = self.typed.symbols();
+        let accessors = symbols.accessors.get(&(dt, field))?;
+        let rebuilt = |(c, index): (FunctionId, usize)| -> Option<String> {
+            let info = symbols.function(c);
+            let mut args = Vec::new();
+            for (j, p) in info.params.iter().enumerate() {
+                args.push(if j == index {
+                    v.to_string()
+                } else {
+                    self.field_access(dt, symbols.var(*p).name.name, a)?
+                });
+            }
+            Some(format!("({} {})", quote(&info.name.name), args.join(" ")))
+        };
+        let mut t = rebuilt(*accessors.first()?)?;
+        for &(c, index) in &accessors[1..] {
+            t = format!("(ite ((_ is {}) {a}) {} {t})", quote(&symbols.function(c).name.name), rebuilt((c, index))?);
+        }
+        Some(t)
     }
 
     /// Z3's array operators behind Boogie's `{:builtin "MapConst"}`, `"MapAdd"`, ... (the
@@ -729,6 +898,26 @@ fn command_pools(typed: &TypedProgram) -> FxHashMap<usize, &[Attribute]> {
         }
     }
     out
+}
+
+/// The SMT-LIB selector of field `field` of constructor `ctor` (Boogie's `field#ctor`).
+fn selector_name(field: &str, ctor: &str) -> String {
+    quote(&format!("{field}#{ctor}"))
+}
+
+/// The datatypes a type mentions, through maps and type constructors' arguments.
+fn mentioned_datatypes(t: &Type, out: &mut Vec<TypeCtorId>) {
+    match t.expanded() {
+        Type::Ctor(id, args) => {
+            out.push(*id);
+            args.iter().for_each(|a| mentioned_datatypes(a, out));
+        }
+        Type::Map(m) => {
+            m.args.iter().for_each(|a| mentioned_datatypes(a, out));
+            mentioned_datatypes(&m.result, out);
+        }
+        _ => {}
+    }
 }
 
 /// `s` as an SMT-LIB string literal.

@@ -61,6 +61,9 @@ pub enum CheckKind {
     Ensures,
     /// A precondition of a call (`AssertRequiresCmd`): `tok` is the call, this the requires.
     Requires { requires: Span },
+    /// The constructor test of an unpack command, `C(x) := e` (Boogie's assertion with the
+    /// `FailureOnlyDescription` of `UnpackCmd`): an assertion of its own message.
+    Unpack,
 }
 
 /// One proof obligation: its kind, its token (the assert, invariant, ensures or call) and its

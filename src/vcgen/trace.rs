@@ -45,6 +45,7 @@ impl Counterexample {
             CheckKind::LoopMaintained => "this invariant could not be proved to be maintained by the loop",
             CheckKind::Ensures => "a postcondition could not be proved on this return path",
             CheckKind::Requires { .. } => "a precondition for this call could not be proved",
+            CheckKind::Unpack => "the precondition for unpack could not be proved",
         }
     }
 }
@@ -99,8 +100,10 @@ pub fn sort(errors: &mut [Counterexample], sources: &SourceMap) {
                         return px.cmp(&py);
                     }
                 }
-                if matches!(a.check.kind, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained)
-                    && matches!(b.check.kind, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained)
+                let is_assert = |k: &CheckKind| {
+                    matches!(k, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained | CheckKind::Unpack)
+                };
+                if is_assert(&a.check.kind) && is_assert(&b.check.kind)
                 {
                     return a.description().cmp(b.description());
                 }

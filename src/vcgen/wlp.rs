@@ -38,6 +38,7 @@ pub fn check_key(c: &Check) -> (u8, u32, u32, u32) {
         CheckKind::LoopMaintained => (2, 0),
         CheckKind::Ensures => (3, 0),
         CheckKind::Requires { requires } => (4, requires.start + 1),
+        CheckKind::Unpack => (5, 0),
     };
     (k, c.tok.file.0, c.tok.start, extra)
 }
