@@ -12,8 +12,8 @@
 //! `{:bvbuiltin}` functions as the named SMT-LIB operator; `{:inline}` functions expanded at
 //! each use; `{:define}` functions as `define-fun`; other function bodies as Boogie's
 //! definition axiom `forall xs :: {f(xs)} f(xs) == body`; `unique` constants as `distinct`
-//! per type. Polymorphism, datatypes, lambdas, floats, strings and code expressions are
-//! [`Unsupported`] for now.
+//! per type; floats as [`super::float`] says. Polymorphism, datatypes, lambdas, strings and
+//! code expressions are [`Unsupported`] for now.
 //!
 //! Pools: in an implementation (not in the prelude), a quantifier with `{:pool}` variables or
 //! `{:add_to_pool}` and an assertion or assumption with `{:add_to_pool}` carry SMT-LIB
@@ -396,7 +396,8 @@ impl<'p> Encoder<'p> {
                 sort
             }
             Type::Var(_) => return Err(Unsupported::new(None, "polymorphism")),
-            Type::Float { .. } | Type::RMode => return Err(Unsupported::new(None, "floating-point types")),
+            Type::Float { significand, exponent } => super::float::sort(*significand, *exponent)?,
+            Type::RMode => "RoundingMode".into(),
             Type::String | Type::RegEx => return Err(Unsupported::new(None, "strings")),
             Type::Synonym(_) | Type::Proxy(_) => unreachable!("expanded"),
         })
@@ -605,7 +606,7 @@ impl<'p> Encoder<'p> {
                 let args = self.args(arg_exprs, env, ctx)?;
                 if let Some(name) = self.function_names.get(&f).cloned() {
                     let name = self.map_builtin(&name, e, arg_exprs)?.unwrap_or(name);
-                    let term = if args.is_empty() { name.clone() } else { format!("({name} {})", args.join(" ")) };
+                    let term = super::float::builtin_application(&name, &args);
                     if !args.is_empty()
                         && let Some(fd) = self.function_decl(f)
                         && find_bool_attribute(&fd.attrs, "never_pattern")
@@ -650,6 +651,12 @@ impl<'p> Encoder<'p> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let l = self.ex(lhs, env, ctx)?;
                 let r = self.ex(rhs, env, ctx)?;
+                // On floats, Boogie's `VCExprBinaryFloatOp` (see `super::float`).
+                if let Type::Float { .. } = typed.type_of(lhs.id).expanded()
+                    && let Some(f) = super::float::binary_operator(*op)
+                {
+                    return Ok(format!("({f} {l} {r})"));
+                }
                 let f = match op {
                     BinaryOp::Iff | BinaryOp::Eq => "=",
                     BinaryOp::Imp => "=>",
@@ -806,7 +813,12 @@ impl<'p> Encoder<'p> {
                 ctx.never_patterns.extend(inner);
                 result?
             }
-            ExprKind::FloatLit(_) | ExprKind::RoundingMode(_) => return unsupported("floating-point values"),
+            ExprKind::FloatLit(text) => match typed.type_of(e.id).expanded() {
+                Type::Float { significand, exponent } => super::float::literal(text, *significand, *exponent)
+                    .map_err(|u| Unsupported::new(Some(e.span), u.what))?,
+                _ => return unsupported("a float literal of no float type"),
+            },
+            ExprKind::RoundingMode(mode) => mode.name().to_string(),
             ExprKind::StrLit(_) => return unsupported("strings"),
             ExprKind::Is { .. } | ExprKind::Field { .. } | ExprKind::FieldUpdate(_) => return unsupported("datatypes"),
             ExprKind::Code(_) => return unsupported("code expressions"),
