@@ -1,4 +1,4 @@
-//! Float literals: which ones Boogie accepts.
+//! Float literals: which ones Boogie accepts, and the value Boogie gives them.
 //!
 //! A literal is either `[-]0x<hex>.<hex>e<dec>f<sig>e<exp>`, the hex significand scaled by
 //! 16^<dec>, or a special value `0NaN`, `0nan`, `0+oo`, `0-oo` followed by `<sig>e<exp>`. The
@@ -29,6 +29,11 @@
 //! bignum dependency and nothing else needs one. The bias is built only when it is no wider
 //! than the exponent: a wider one puts the value well inside the normal range, so
 //! `0x1.0e0f24e2147483647` costs no 2^31-bit number.
+//!
+//! [`value`] gives an accepted literal's IEEE fields as Boogie's `BigFloat` holds them: the
+//! sign, the biased exponent and the stored significand (the implicit bit dropped; a subnormal
+//! rounded to nearest, ties to even, as the parser rounds it). Those fields are as wide as the
+//! format, so they come as decimal numerals.
 
 use std::cmp::Ordering;
 
@@ -45,6 +50,43 @@ pub fn is_well_formed(text: &str) -> bool {
             matches!(value.to_ascii_lowercase().as_str(), "0nan" | "0+oo" | "0-oo") && Format::parse(sizes).is_some()
         }),
     }
+}
+
+/// An accepted literal's value (see the module header); `None` for a literal Boogie rejects.
+/// The work grows with the format's widths: the significand field alone has `<sig>` - 1 bits.
+pub fn value(text: &str) -> Option<FloatValue> {
+    if !is_well_formed(text) {
+        return None;
+    }
+    match text.rfind('f') {
+        Some(f) => {
+            let format = Format::parse(&text[f + 1..])?;
+            HexLiteral::parse(&text[..f])?.fields(format)
+        }
+        None => {
+            let (value, _) = text.split_at_checked(4)?;
+            Some(match value.to_ascii_lowercase().as_str() {
+                "0nan" => FloatValue::NaN,
+                "0+oo" => FloatValue::Infinity { negative: false },
+                _ => FloatValue::Infinity { negative: true },
+            })
+        }
+    }
+}
+
+/// The value of a float literal, in the fields of its IEEE format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FloatValue {
+    NaN,
+    Infinity {
+        negative: bool,
+    },
+    /// Zero, a subnormal (`biased_exponent` "0") or a normal number; the two numbers in decimal.
+    Finite {
+        negative: bool,
+        biased_exponent: String,
+        significand: String,
+    },
 }
 
 /// A floating-point format: `<sig>e<exp>`.
@@ -68,6 +110,8 @@ impl Format {
 /// 2^(4 * (dec - |frac|)).
 #[derive(Debug)]
 struct HexLiteral<'a> {
+    /// Written with a leading `-`.
+    negative: bool,
     /// The digits of `<int>` then `<frac>`, one value 0..=15 each.
     nibbles: Vec<u32>,
     fraction_digits: usize,
@@ -91,11 +135,19 @@ impl<'a> HexLiteral<'a> {
             && !exponent_digits.is_empty()
             && exponent_digits.bytes().all(|b| b.is_ascii_digit());
         well_formed.then_some(HexLiteral {
+            negative: text.starts_with('-'),
             nibbles,
             fraction_digits: fraction.len(),
             exponent_negative,
             exponent_digits,
         })
+    }
+
+    /// `e` where the leading one of `bits`, this literal's significand, weighs 2^e.
+    fn leading_weight(&self, bits: &Significand) -> BigInt {
+        BigInt::from_decimal(self.exponent_negative, self.exponent_digits)
+            .times(4)
+            .plus(&BigInt::from_i128(i128::from(bits.leading) - 4 * self.fraction_digits as i128))
     }
 
     /// Whether `format` holds this value, by Boogie's rule.
@@ -105,9 +157,7 @@ impl<'a> HexLiteral<'a> {
         };
         let precision = u64::from(format.precision);
         // The leading one has weight 2^e.
-        let e = BigInt::from_decimal(self.exponent_negative, self.exponent_digits)
-            .times(4)
-            .plus(&BigInt::from_i128(i128::from(bits.leading) - 4 * self.fraction_digits as i128));
+        let e = self.leading_weight(&bits);
         let bias_bits = format.exponent_bits - 1;
         if u64::from(bias_bits) > e.bit_length() {
             // |e| < 2^(bias_bits - 1) <= bias, so 1 - bias <= e <= bias: normal.
@@ -137,6 +187,47 @@ impl<'a> HexLiteral<'a> {
             // one is in the top subnormal place and it and the precision - 1 bits below are all ones.
             !(biased == BigInt::from_i128(0) && bits.leading_ones >= precision)
         }
+    }
+}
+
+impl HexLiteral<'_> {
+    /// The IEEE fields of a literal that [`HexLiteral::fits`] `format`.
+    fn fields(&self, format: Format) -> Option<FloatValue> {
+        let negative = self.negative;
+        let Some(bits) = Significand::of(&self.nibbles) else {
+            let zero = "0".to_string();
+            return Some(FloatValue::Finite { negative, biased_exponent: zero.clone(), significand: zero });
+        };
+        let digits = BigInt::from_nibbles(&self.nibbles);
+        let e = self.leading_weight(&bits);
+        let bias = BigInt::power_of_two(format.exponent_bits - 1).plus(&BigInt::from_i128(-1));
+        let biased = e.plus(&bias);
+        let top = u64::from(format.precision) - 1; // where the implicit bit sits
+        let (biased, significand) = if biased > BigInt::from_i128(0) {
+            // Normal: the leading one moves to the implicit bit and is dropped; `fits` made the
+            // shift exact.
+            let aligned = if bits.leading <= top {
+                digits.shifted_left(top - bits.leading)
+            } else {
+                digits.shifted_right_rounded(bits.leading - top)
+            };
+            (biased, aligned.plus(&BigInt::power_of_two(u32::try_from(top).ok()?).negated()))
+        } else {
+            // Subnormal: bit 0 of the digits weighs 2^(e - leading), the smallest subnormal
+            // 2^(2 - bias - precision), so the digits move by biased + precision - 2 - leading.
+            let shift = biased.to_i128()? + i128::from(format.precision) - 2 - i128::from(bits.leading);
+            let stored = if shift >= 0 {
+                digits.shifted_left(u64::try_from(shift).ok()?)
+            } else {
+                digits.shifted_right_rounded(u64::try_from(-shift).ok()?)
+            };
+            (BigInt::from_i128(0), stored)
+        };
+        Some(FloatValue::Finite {
+            negative,
+            biased_exponent: biased.to_decimal(),
+            significand: significand.to_decimal(),
+        })
     }
 }
 
@@ -217,6 +308,83 @@ impl BigInt {
             Ordering::Less => BigInt::new(other.negative, subtract_magnitudes(&other.magnitude, &self.magnitude)),
             _ => BigInt::new(self.negative, subtract_magnitudes(&self.magnitude, &other.magnitude)),
         }
+    }
+
+    /// The hex digits (most significant first) as a nonnegative number.
+    fn from_nibbles(nibbles: &[u32]) -> BigInt {
+        let mut magnitude = Vec::new();
+        for &n in nibbles {
+            multiply_add(&mut magnitude, 16, n);
+        }
+        BigInt::new(false, magnitude)
+    }
+
+    fn negated(&self) -> BigInt {
+        BigInt::new(!self.negative, self.magnitude.clone())
+    }
+
+    /// `self * 2^n`.
+    fn shifted_left(&self, n: u64) -> BigInt {
+        let mut magnitude = vec![0; (n / 32) as usize];
+        let bits = (n % 32) as u32;
+        let mut carry = 0u32;
+        for &digit in &self.magnitude {
+            magnitude.push((digit << bits) | carry);
+            carry = if bits == 0 { 0 } else { digit >> (32 - bits) };
+        }
+        magnitude.push(carry);
+        BigInt::new(self.negative, magnitude)
+    }
+
+    /// `self / 2^n` for a nonnegative `self`, rounded to nearest, ties to even.
+    fn shifted_right_rounded(&self, n: u64) -> BigInt {
+        let bit = |i: u64| -> bool {
+            usize::try_from(i / 32).ok().and_then(|d| self.magnitude.get(d)).is_some_and(|d| (d >> (i % 32)) & 1 == 1)
+        };
+        let words = usize::try_from(n / 32).unwrap_or(usize::MAX);
+        let bits = (n % 32) as u32;
+        let mut magnitude: Vec<u32> = self.magnitude.iter().skip(words).copied().collect();
+        if bits > 0 {
+            for i in 0..magnitude.len() {
+                let high = magnitude.get(i + 1).copied().unwrap_or(0);
+                magnitude[i] = (magnitude[i] >> bits) | (high << (32 - bits));
+            }
+        }
+        let quotient = BigInt::new(false, magnitude);
+        // The first bit shifted out decides, unless it is a tie (no other one below it).
+        let half = n > 0 && bit(n - 1);
+        let below_half = (0..n.saturating_sub(1).min(32 * self.magnitude.len() as u64)).any(bit);
+        let odd = bit(n);
+        if half && (below_half || odd) { quotient.plus(&BigInt::from_i128(1)) } else { quotient }
+    }
+
+    /// The number in decimal.
+    fn to_decimal(&self) -> String {
+        let mut magnitude = self.magnitude.clone();
+        let mut chunks = Vec::new(); // base 10^9, least significant first
+        while !magnitude.is_empty() {
+            let mut remainder = 0u64;
+            for digit in magnitude.iter_mut().rev() {
+                let x = (remainder << 32) | u64::from(*digit);
+                *digit = (x / 1_000_000_000) as u32;
+                remainder = x % 1_000_000_000;
+            }
+            while magnitude.last() == Some(&0) {
+                magnitude.pop();
+            }
+            chunks.push(remainder);
+        }
+        let mut out = String::from(if self.negative { "-" } else { "" });
+        match chunks.split_last() {
+            None => out.push('0'),
+            Some((top, rest)) => {
+                out += &top.to_string();
+                for chunk in rest.iter().rev() {
+                    out += &format!("{chunk:09}");
+                }
+            }
+        }
+        out
     }
 
     /// Bits in the magnitude: `|self| < 2^bit_length`.
@@ -419,6 +587,66 @@ mod tests {
     fn the_sign_does_not_matter() {
         accepted(&["-0x1.8e0f24e8", "-0x0.0e0f53e11", "-0x0.000008e-32f24e8"]);
         rejected(&["-0x1.ffffffe0f24e8", "-0x3.fffffffffffffe0f53e11", "-0x5.0e256f53e11"]);
+    }
+
+    fn finite(negative: bool, biased_exponent: &str, significand: &str) -> Option<FloatValue> {
+        Some(FloatValue::Finite { negative, biased_exponent: biased_exponent.into(), significand: significand.into() })
+    }
+
+    #[test]
+    fn normal_values_have_their_ieee_fields() {
+        assert_eq!(value("0x1.0e0f24e8"), finite(false, "127", "0"));
+        assert_eq!(value("0x1.8e0f24e8"), finite(false, "127", "4194304"));
+        assert_eq!(value("-0x2.0e0f24e8"), finite(true, "128", "0"));
+        assert_eq!(value("0x0.4e-31f24e8"), finite(false, "1", "0")); // 2^-126
+        assert_eq!(value("0x0.ffffffe32f24e8"), finite(false, "254", "8388607"));
+        assert_eq!(value("0x1.fffffffffffffe0f53e11"), finite(false, "1023", "4503599627370495"));
+        assert_eq!(value("0x3.2e1f53e11"), finite(false, "1028", "2533274790395904")); // 50 = 1.5625 * 2^5
+        // 2^(4 * 536870911) with bias 2^31 - 1.
+        assert_eq!(value("0x1.0e536870911f24e32"), finite(false, "4294967291", "0"));
+    }
+
+    #[test]
+    fn zeros_keep_their_sign() {
+        assert_eq!(value("0x0.0e0f24e8"), finite(false, "0", "0"));
+        assert_eq!(value("-0x0.0e0f53e11"), finite(true, "0", "0"));
+    }
+
+    #[test]
+    fn subnormals_are_rounded_to_nearest_even() {
+        assert_eq!(value("0x0.000008e-32f24e8"), finite(false, "0", "1"));
+        assert_eq!(value("0x0.00000ce-32f24e8"), finite(false, "0", "2")); // 1.5: tie to even
+        assert_eq!(value("0x0.000014e-32f24e8"), finite(false, "0", "2")); // 2.5: tie to even
+        assert_eq!(value("0x0.00000ae-32f24e8"), finite(false, "0", "1"));
+        assert_eq!(value("0x0.000005e-32f24e8"), finite(false, "0", "1"));
+        assert_eq!(value("0x3.fffff8e-32f24e8"), finite(false, "0", "8388607"));
+        assert_eq!(value("0x3.fffff9e-32f24e8"), finite(false, "0", "8388607"));
+        assert_eq!(value("-0x0.0000000000004e-256f53e11"), finite(true, "0", "1"));
+    }
+
+    #[test]
+    fn special_values_and_rejected_literals() {
+        assert_eq!(value("0NaN24e8"), Some(FloatValue::NaN));
+        assert_eq!(value("0nan53e11"), Some(FloatValue::NaN));
+        assert_eq!(value("0+oo24e8"), Some(FloatValue::Infinity { negative: false }));
+        assert_eq!(value("0-oo24e8"), Some(FloatValue::Infinity { negative: true }));
+        assert_eq!(value("0x1.0e32f24e8"), None);
+        assert_eq!(value("0x1.ffffffe0f24e8"), None);
+    }
+
+    #[test]
+    fn big_integers_shift_and_print() {
+        let big = |v: i128| BigInt::from_i128(v);
+        assert_eq!(big(0).to_decimal(), "0");
+        assert_eq!(big(-1234567890123456789).to_decimal(), "-1234567890123456789");
+        assert_eq!(BigInt::power_of_two(100).to_decimal(), "1267650600228229401496703205376");
+        assert_eq!(big(3).shifted_left(33), big(3 << 33));
+        assert_eq!(big(3 << 40).shifted_right_rounded(40), big(3));
+        assert_eq!(big(5).shifted_right_rounded(1), big(2)); // 2.5
+        assert_eq!(big(7).shifted_right_rounded(1), big(4)); // 3.5
+        assert_eq!(big(0b1011).shifted_right_rounded(2), big(3)); // 2.75
+        assert_eq!(big(1 << 70 | 1 << 5).shifted_right_rounded(70), big(1));
+        assert_eq!(BigInt::from_nibbles(&[1, 0, 15]), big(0x10f));
     }
 
     #[test]

@@ -13,9 +13,9 @@
 //! each use; `{:define}` functions as `define-fun`; other function bodies as Boogie's
 //! definition axiom `forall xs :: {f(xs)} f(xs) == body`; `unique` constants as `distinct`
 //! per type; monomorphic datatypes as SMT-LIB datatypes ([`Encoder::datatype_decls`], field
-//! access and update as Boogie's `FieldAccess` has them). Polymorphism, polymorphic datatypes
-//! (the monomorphization pass instantiates them), lambdas, floats, strings and code
-//! expressions are [`Unsupported`] for now.
+//! access and update as Boogie's `FieldAccess` has them); floats as [`super::float`] says.
+//! Polymorphism, polymorphic datatypes (the monomorphization pass instantiates them), lambdas,
+//! strings and code expressions are [`Unsupported`] for now.
 //!
 //! Pools: in an implementation (not in the prelude), a quantifier with `{:pool}` variables or
 //! `{:add_to_pool}` and an assertion or assumption with `{:add_to_pool}` carry SMT-LIB
@@ -199,7 +199,8 @@ impl<'p> Encoder<'p> {
                 sort
             }
             Type::Var(_) => return Err(Unsupported::new(None, "polymorphism")),
-            Type::Float { .. } | Type::RMode => return Err(Unsupported::new(None, "floating-point types")),
+            Type::Float { significand, exponent } => super::float::sort(*significand, *exponent)?,
+            Type::RMode => "RoundingMode".into(),
             Type::String | Type::RegEx => return Err(Unsupported::new(None, "strings")),
             Type::Synonym(_) | Type::Proxy(_) => unreachable!("expanded"),
         })
@@ -468,6 +469,12 @@ impl<'p> Encoder<'p> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let l = self.ex(lhs, env, ctx)?;
                 let r = self.ex(rhs, env, ctx)?;
+                // On floats, Boogie's `VCExprBinaryFloatOp` (see `super::float`).
+                if let Type::Float { .. } = typed.type_of(lhs.id).expanded()
+                    && let Some(f) = super::float::binary_operator(*op)
+                {
+                    return Ok(format!("({f} {l} {r})"));
+                }
                 let f = match op {
                     BinaryOp::Iff | BinaryOp::Eq => "=",
                     BinaryOp::Imp => "=>",
@@ -624,7 +631,12 @@ impl<'p> Encoder<'p> {
                 ctx.never_patterns.extend(inner);
                 result?
             }
-            ExprKind::FloatLit(_) | ExprKind::RoundingMode(_) => return unsupported("floating-point values"),
+            ExprKind::FloatLit(text) => match typed.type_of(e.id).expanded() {
+                Type::Float { significand, exponent } => super::float::literal(text, *significand, *exponent)
+                    .map_err(|u| Unsupported::new(Some(e.span), u.what))?,
+                _ => return unsupported("a float literal of no float type"),
+            },
+            ExprKind::RoundingMode(mode) => mode.name().to_string(),
             ExprKind::StrLit(_) => return unsupported("strings"),
             ExprKind::Is { arg, ctor } => {
                 let Some((_, ctors)) = self.datatype_of(arg)? else { return unsupported("`is` on a non-datatype") };

@@ -23,6 +23,7 @@
 
 pub mod cfg;
 pub mod encode;
+pub mod float;
 pub mod instantiate;
 pub mod passify;
 pub mod trace;
