@@ -42,8 +42,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::loop_unroll::{blocks_of, mark_block_form, stmt_list};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
-    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, Decl, Expr, ExprKind, Ident,
-    LocalVars, Program, Span, Spec, StmtList, Symbol, VarGroup,
+    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
+    Ident, LocalVars, Program, Span, Spec, SpecBlock, SpecTransfer, StmtList, Symbol, VarGroup,
 };
 use crate::cli::{Inlining, Options};
 use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId, VarKind};
@@ -272,7 +272,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             let mut pieces = 0;
             for c in &b.cmds {
                 let CmdKind::Call(call) = &c.kind else {
-                    cmds.push(c.clone());
+                    cmds.push(self.in_code_exprs(c));
                     continue;
                 };
                 match self.call(call, &piece(pieces + 1)) {
@@ -296,6 +296,87 @@ impl<'a, 'c> Inliner<'a, 'c> {
             out.push(BigBlock { label: Some(label), cmds: cmds.into(), tail: b.tail.clone(), span: b.span });
         }
         out
+    }
+
+    /// `c` with the calls in its code expressions inlined (Boogie visits the expressions of
+    /// assertions, assumptions and assignments' right-hand sides).
+    fn in_code_exprs(&mut self, c: &Cmd) -> Cmd {
+        let has_code = |e: &Expr| has_code_expr(e);
+        let inside = match &c.kind {
+            CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. } => has_code(expr),
+            CmdKind::Assign { rhss, .. } => rhss.iter().any(has_code),
+            _ => false,
+        };
+        if !inside {
+            return c.clone();
+        }
+        rewrite::cmd(&mut CodeExprInliner { inliner: self }, c)
+    }
+
+    /// Boogie's `VisitCodeExpr`: the calls in a code expression's blocks inlined by an inliner
+    /// of their own (no prefix, depths counted afresh, the procedures' counters shared), the
+    /// callees' variables becoming locals of the code expression.
+    fn code_expr(&mut self, c: &CodeExpr) -> CodeExpr {
+        let mut sub = Inliner {
+            typed: self.typed,
+            options: self.options,
+            global_depth: self.options.inline_depth.map(i64::from),
+            impl_of_proc: self.impl_of_proc,
+            callee_blocks: &mut *self.callee_blocks,
+            prefix: String::new(),
+            counters: std::mem::take(&mut self.counters),
+            depths: FxHashMap::default(),
+            calls_seen: 0,
+            caller_names: self.caller_names.clone(),
+            new_locals: Vec::new(),
+            inlined: false,
+            error: None,
+        };
+        let mut blocks = Vec::with_capacity(c.blocks.len());
+        for b in c.blocks.iter() {
+            let tail = match &b.transfer {
+                SpecTransfer::Goto { attrs, targets, span } => {
+                    BlockTail::Goto { attrs: attrs.clone(), targets: targets.clone(), span: *span }
+                }
+                SpecTransfer::Return { attrs, span, .. } => BlockTail::Return { attrs: attrs.clone(), span: *span },
+            };
+            let big = BigBlock { label: Some(b.label), cmds: b.cmds.clone(), tail: Some(tail), span: b.span };
+            let mut pieces = sub.blocks(std::slice::from_ref(&big));
+            let last = pieces.pop().expect("a block yields at least one piece");
+            for piece in pieces {
+                match piece.tail {
+                    Some(BlockTail::Goto { attrs, targets, span }) => blocks.push(SpecBlock {
+                        label: piece.label.expect("a block has a label"),
+                        cmds: piece.cmds,
+                        transfer: SpecTransfer::Goto { attrs, targets, span },
+                        span: piece.span,
+                    }),
+                    _ => {
+                        sub.error.get_or_insert(PassError::Unsupported {
+                            span: Some(piece.span),
+                            what: "inlining this procedure into a code expression".into(),
+                        });
+                    }
+                }
+            }
+            blocks.push(SpecBlock {
+                label: last.label.expect("a block has a label"),
+                cmds: last.cmds,
+                transfer: b.transfer.clone(),
+                span: last.span,
+            });
+        }
+        self.counters = sub.counters;
+        self.inlined |= sub.inlined;
+        if let Some(e) = sub.error {
+            self.error.get_or_insert(e);
+        }
+        let locals = c.locals.iter().cloned().chain(sub.new_locals.into_iter().map(|g| LocalVars {
+            attrs: Box::new([]),
+            span: g.span,
+            groups: Box::new([g]),
+        }));
+        CodeExpr { locals: locals.collect(), blocks: blocks.into() }
     }
 
     /// Boogie's `DoInlineBlocks` on one call; inlined code goes on at `next`.
@@ -537,6 +618,25 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         blocks
     }
+}
+
+/// Inlines the calls in the code expressions of the expression it copies.
+struct CodeExprInliner<'x, 'a, 'c> {
+    inliner: &'x mut Inliner<'a, 'c>,
+}
+
+impl rewrite::Rewriter for CodeExprInliner<'_, '_, '_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Code(c) = &e.kind else { return None };
+        Some(Expr { kind: ExprKind::Code(Box::new(self.inliner.code_expr(c))), span: e.span, id: e.id })
+    }
+}
+
+/// Whether a code expression occurs in `e`.
+fn has_code_expr(e: &Expr) -> bool {
+    let mut found = matches!(e.kind, ExprKind::Code(_));
+    e.for_each_child(&mut |c| found = found || has_code_expr(c));
+    found
 }
 
 /// `goto target;`

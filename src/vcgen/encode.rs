@@ -13,9 +13,10 @@
 //! each use; `{:define}` functions as `define-fun`; other function bodies as Boogie's
 //! definition axiom `forall xs :: {f(xs)} f(xs) == body`; `unique` constants as `distinct`
 //! per type; monomorphic datatypes as SMT-LIB datatypes ([`Encoder::datatype_decls`], field
-//! access and update as Boogie's `FieldAccess` has them); floats as [`super::float`] says.
-//! Polymorphism, polymorphic datatypes (the monomorphization pass instantiates them), lambdas,
-//! strings and code expressions are [`Unsupported`] for now.
+//! access and update as Boogie's `FieldAccess` has them); floats as [`super::float`] says;
+//! code expressions as Boogie's VC of their blocks ([`super::codeexpr`]). Polymorphism,
+//! polymorphic datatypes (the monomorphization pass instantiates them), lambdas and strings
+//! are [`Unsupported`] for now.
 //!
 //! Pools: in an implementation (not in the prelude), a quantifier with `{:pool}` variables or
 //! `{:add_to_pool}` and an assertion or assumption with `{:add_to_pool}` carry SMT-LIB
@@ -50,17 +51,28 @@ impl Env for NoVars {
     }
 }
 
-struct Ctx {
+pub(super) struct Ctx {
     /// Applications of `{:never_pattern}` functions met, for `:no-pattern` (Boogie never
     /// picks them as triggers; without this z3 would).
     never_patterns: Vec<String>,
     old: bool,
     /// Bound variables and substituted formals.
-    bound: FxHashMap<VarId, String>,
+    pub(super) bound: FxHashMap<VarId, String>,
+    /// Boogie's `isPositiveContext`: false inside an assertion's expression, flipped under
+    /// `!` and on the left of `==>`. Only code expressions read it (their VC is negated in a
+    /// positive context).
+    pub(super) positive: bool,
+}
+
+impl Ctx {
+    fn new(old: bool, bound: FxHashMap<VarId, String>) -> Ctx {
+        Ctx { never_patterns: Vec::new(), old, bound, positive: true }
+    }
 }
 
 pub struct Encoder<'p> {
     pub typed: &'p TypedProgram,
+    /// Sorts declared so far (and functions declared on demand, [`Encoder::declare_once`]).
     declared_sorts: FxHashSet<String>,
     new_decls: String,
     /// Functions by what a call becomes: `None` when the function is unsupported.
@@ -79,6 +91,8 @@ pub struct Encoder<'p> {
     /// Datatypes whose declaration the solver cannot be given (a field of a sort the encoder
     /// refuses): their values are refused too.
     refused_datatypes: FxHashSet<TypeCtorId>,
+    /// Code expressions encoded so far (they number their bound variables).
+    pub(super) code_exprs: u32,
 }
 
 pub use crate::smt::names::quote;
@@ -110,6 +124,7 @@ impl<'p> Encoder<'p> {
             annotate_pools: true,
             pool_sorts: FxHashMap::default(),
             refused_datatypes: FxHashSet::default(),
+            code_exprs: 0,
         }
     }
 
@@ -146,6 +161,19 @@ impl<'p> Encoder<'p> {
             }
         }
         Ok(out)
+    }
+
+    /// How many code expressions were encoded so far.
+    pub fn code_exprs_encoded(&self) -> u32 {
+        self.code_exprs
+    }
+
+    /// Declares a function (and its axioms) for the encoding of the program or of the current
+    /// implementation, once.
+    pub(super) fn declare_once(&mut self, name: &str, commands: &str) {
+        if self.declared_sorts.insert(name.to_string()) {
+            self.new_decls.push_str(commands);
+        }
     }
 
     /// Declarations made since the last call (sorts first met while encoding).
@@ -322,7 +350,7 @@ impl<'p> Encoder<'p> {
 
     /// A context in which a function's formals are its bound variables.
     fn formals_ctx(&self, f: FunctionId) -> Ctx {
-        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
+        let mut ctx = Ctx::new(false, FxHashMap::default());
         for p in &self.typed.symbols().function(f).params {
             ctx.bound.insert(*p, bound_name(self.typed, *p));
         }
@@ -346,7 +374,14 @@ impl<'p> Encoder<'p> {
     /// An assertion's or assumption's expression carrying `{:add_to_pool}` comes out as
     /// `(! term :rboogie-add-to-pool ...)`, its pool terms in the same incarnations.
     pub fn expr(&mut self, e: &Expr, env: &dyn Env) -> Result<String, Unsupported> {
-        let mut ctx = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
+        self.expr_in(e, env, true)
+    }
+
+    /// [`Encoder::expr`] in Boogie's positive context (an assumption) or not (the expression
+    /// an assertion checks): the two differ only where `e` holds a code expression, and
+    /// [`Encoder::code_exprs_encoded`] tells whether it did.
+    pub fn expr_in(&mut self, e: &Expr, env: &dyn Env, positive: bool) -> Result<String, Unsupported> {
+        let mut ctx = Ctx { positive, ..Ctx::new(false, FxHashMap::default()) };
         let t = self.ex(e, env, &mut ctx)?;
         if self.annotate_pools
             && let Some(attrs) = self.command_pools.get(&(e as *const Expr as usize)).copied()
@@ -366,15 +401,16 @@ impl<'p> Encoder<'p> {
         env: &dyn Env,
         subst: &FxHashMap<VarId, String>,
         old: bool,
+        positive: bool,
     ) -> Result<String, Unsupported> {
-        self.ex(e, env, &mut Ctx { never_patterns: Vec::new(), old, bound: subst.clone() })
+        self.ex(e, env, &mut Ctx { positive, ..Ctx::new(old, subst.clone()) })
     }
 
     fn args(&mut self, args: &[Expr], env: &dyn Env, ctx: &mut Ctx) -> Result<Vec<String>, Unsupported> {
         args.iter().map(|a| self.ex(a, env, ctx)).collect()
     }
 
-    fn ex(&mut self, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
+    pub(super) fn ex(&mut self, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
         let typed = self.typed;
         let unsupported = |what: &str| Err(Unsupported::new(Some(e.span), what));
         Ok(match &e.kind {
@@ -436,7 +472,7 @@ impl<'p> Encoder<'p> {
                     && let Some(body) = &fd.body
                     && find_bool_attribute(&fd.attrs, "inline")
                 {
-                    let mut inner = Ctx { never_patterns: Vec::new(), old: false, bound: FxHashMap::default() };
+                    let mut inner = Ctx { positive: ctx.positive, ..Ctx::new(false, FxHashMap::default()) };
                     for (p, a) in info.params.iter().zip(args) {
                         inner.bound.insert(*p, a);
                     }
@@ -460,14 +496,14 @@ impl<'p> Encoder<'p> {
                 }
             }
             ExprKind::Unary { op, arg } => {
-                let a = self.ex(arg, env, ctx)?;
+                let a = self.ex_flipped(*op == UnaryOp::Not, arg, env, ctx)?;
                 match op {
                     UnaryOp::Not => format!("(not {a})"),
                     UnaryOp::Neg => format!("(- {a})"),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                let l = self.ex(lhs, env, ctx)?;
+                let l = self.ex_flipped(*op == BinaryOp::Imp, lhs, env, ctx)?;
                 let r = self.ex(rhs, env, ctx)?;
                 // On floats, Boogie's `VCExprBinaryFloatOp` (see `super::float`).
                 if let Type::Float { .. } = typed.type_of(lhs.id).expanded()
@@ -665,7 +701,7 @@ impl<'p> Encoder<'p> {
                     None => return unsupported("an unknown field"),
                 }
             }
-            ExprKind::Code(_) => return unsupported("code expressions"),
+            ExprKind::Code(c) => self.code_expr(c, env, ctx)?,
             ExprKind::BvBounds { .. } => return unsupported("bit-vector bounds"),
         })
     }
@@ -792,6 +828,15 @@ impl<'p> Encoder<'p> {
             t = format!("(ite ((_ is {}) {a}) {} {t})", quote(&symbols.function(c).name.name), rebuilt((c, index))?);
         }
         Some(t)
+    }
+
+    /// `e` in the opposite context when `flip` (Boogie flips it for the operand of `!` and the
+    /// left of `==>`).
+    pub(super) fn ex_flipped(&mut self, flip: bool, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
+        ctx.positive ^= flip;
+        let t = self.ex(e, env, ctx);
+        ctx.positive ^= flip;
+        t
     }
 
     /// Z3's array operators behind Boogie's `{:builtin "MapConst"}`, `"MapAdd"`, ... (the

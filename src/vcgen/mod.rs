@@ -22,6 +22,7 @@
 //! for one implementation: never a verdict.
 
 pub mod cfg;
+pub mod codeexpr;
 pub mod encode;
 pub mod float;
 pub mod instantiate;

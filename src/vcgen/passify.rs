@@ -95,6 +95,9 @@ pub fn free_vars(typed: &TypedProgram, e: &Expr, out: &mut Vec<VarId>) {
     {
         out.push(v);
     }
+    if let ExprKind::Code(c) = &e.kind {
+        super::codeexpr::for_each_expr(c, &mut |c| free_vars(typed, c, out));
+    }
     e.for_each_child(&mut |c| free_vars(typed, c, out));
 }
 
@@ -149,8 +152,27 @@ impl<'a> Passifier<'a, '_, '_> {
     }
 
     fn term(&mut self, e: &Expr, cur: &FxHashMap<VarId, String>) -> Result<String, Unsupported> {
+        self.term_in(e, cur, true)
+    }
+
+    /// `e` in Boogie's positive context (assumed) or not (checked).
+    fn term_in(&mut self, e: &Expr, cur: &FxHashMap<VarId, String>, positive: bool) -> Result<String, Unsupported> {
         let state = State { cur, old: &self.old, proc_to_impl: &self.cx.proc_to_impl };
-        self.enc.expr(e, &state)
+        self.enc.expr_in(e, &state, positive)
+    }
+
+    /// The term an assertion checks and, where it differs (a code expression in it), the
+    /// term it assumes after the check: Boogie translates the two in opposite contexts.
+    fn checked_terms(
+        &mut self,
+        encode: &mut dyn FnMut(&mut Self, bool) -> Result<String, Unsupported>,
+    ) -> Result<(String, Option<String>), Unsupported> {
+        let before = self.enc.code_exprs_encoded();
+        let checked = encode(self, false)?;
+        if self.enc.code_exprs_encoded() == before {
+            return Ok((checked, None));
+        }
+        Ok((checked, Some(encode(self, true)?)))
     }
 
     /// Havocs `vars` and assumes their where clauses.
@@ -183,27 +205,36 @@ impl<'a> Passifier<'a, '_, '_> {
         Ok(())
     }
 
-    /// Asserts `t`, under `{:verified_under}` when given.
+    /// Asserts `t`, under `{:verified_under}` when given; `assumed` is the term assumed after
+    /// the check when it differs from `t` (see [`Passifier::checked_terms`]).
     fn assert(
         &mut self,
-        t: String,
-        check: Check,
+        (t, assumed): (String, Option<String>),
+        mut check: Check,
         under: Option<&Expr>,
         cur: &FxHashMap<VarId, String>,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
+        let subsume = check.subsume;
+        if assumed.is_some() {
+            check.subsume = false;
+        }
         match under {
             // Verified already (Boogie's `isFullyVerified`): only the assumption is left.
             Some(Expr { kind: crate::ast::ExprKind::BoolLit(true), .. }) => {
-                if check.subsume {
-                    out.push(PCmd::Assume(t));
+                if subsume {
+                    out.push(PCmd::Assume(assumed.unwrap_or(t)));
                 }
+                return Ok(());
             }
             Some(u) => {
                 let u = self.term(u, cur)?;
                 out.push(PCmd::Assert(t, check, Some(u)));
             }
             None => out.push(PCmd::Assert(t, check, None)),
+        }
+        if subsume && let Some(a) = assumed {
+            out.push(PCmd::Assume(a));
         }
         Ok(())
     }
@@ -216,8 +247,8 @@ impl<'a> Passifier<'a, '_, '_> {
     ) -> Result<(), Unsupported> {
         match cmd {
             Cmd::Assert { expr, check, under } => {
-                let t = self.term(expr, cur)?;
-                self.assert(t, check.clone(), *under, cur, out)?;
+                let terms = self.checked_terms(&mut |this, positive| this.term_in(expr, cur, positive))?;
+                self.assert(terms, check.clone(), *under, cur, out)?;
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
             Cmd::Assume { expr, negated } => {
@@ -335,13 +366,15 @@ impl<'a> Passifier<'a, '_, '_> {
         // Preconditions.
         for spec in &pdecl.specs {
             if let Spec::Requires { free, attrs, expr, span } = spec {
-                let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
-                let t = self.enc.expr_with(expr, &state, &subst, false)?;
+                let mut encode = |this: &mut Self, positive| {
+                    let state = State { cur, old: &this.old, proc_to_impl: &FxHashMap::default() };
+                    this.enc.expr_with(expr, &state, &subst, false, positive)
+                };
                 if *free || call.is_free {
                     // A free requires holds at the call only under `{:always_assume}`; its
                     // place in the list matters (Boogie's `CallCmd.Desugar`).
                     if call.is_free || (*free && super::encode::find_bool_attribute(attrs, "always_assume")) {
-                        out.push(PCmd::Assume(t));
+                        out.push(PCmd::Assume(encode(self, true)?));
                     }
                 } else {
                     let check = Check {
@@ -351,7 +384,8 @@ impl<'a> Passifier<'a, '_, '_> {
                         subsume: true,
                     };
                     // The call's attributes go to the assertion (`{:verified_under}` too).
-                    self.assert(t, check, super::cfg::verified_under(&call.attrs), cur, out)?;
+                    let terms = self.checked_terms(&mut encode)?;
+                    self.assert(terms, check, super::cfg::verified_under(&call.attrs), cur, out)?;
                 }
             }
         }
@@ -374,7 +408,7 @@ impl<'a> Passifier<'a, '_, '_> {
         for formal in &info.outs {
             if let Some(w) = self.cx.wheres.get(formal) {
                 let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
-                let t = self.enc.expr_with(w, &state, &subst, false)?;
+                let t = self.enc.expr_with(w, &state, &subst, false, true)?;
                 out.push(PCmd::Assume(t));
             }
         }
@@ -388,7 +422,7 @@ impl<'a> Passifier<'a, '_, '_> {
         for spec in &pdecl.specs {
             if let Spec::Ensures { expr, .. } = spec {
                 let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
-                let t = self.enc.expr_with(expr, &state, &subst, false)?;
+                let t = self.enc.expr_with(expr, &state, &subst, false, true)?;
                 out.push(PCmd::Assume(t));
             }
         }
