@@ -290,6 +290,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("vcsCores", "vcs-cores", Value::Int { min: 1, below: INT_END }),
     opt("typeEncoding", "type-encoding", Value::OneOf(TYPE_ENCODINGS)),
     opt("freeVarLambdaLifting", "free-var-lambda-lifting", Value::Flag),
+    opt("useArrayAxioms", "use-array-axioms", Value::Flag),
     opt("logPrefix", "log-prefix", Value::Text),
     opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
     opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
@@ -511,6 +512,10 @@ struct Cli {
     /// closed subterms then stay different functions)
     #[arg(long, help_heading = COMPAT)]
     free_var_lambda_lifting: bool,
+    /// Boogie: maps as functions with select-of-store axioms, without extensionality. rboogie
+    /// keeps SMT arrays (extensional, as Boogie's maps are): accepted, no effect
+    #[arg(long, help_heading = COMPAT)]
+    use_array_axioms: bool,
     /// Expansion of @PREFIX@ in file names (repeatable: the values are concatenated)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     log_prefix: Vec<String>,
