@@ -25,6 +25,7 @@ pub mod cfg;
 pub mod encode;
 pub mod instantiate;
 pub mod passify;
+pub mod split;
 pub mod trace;
 pub mod verify;
 pub mod wlp;

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use super::cfg::{self, Specs};
 use super::encode::{Encoder, find_bool_attribute, string_attr};
 use super::passify::{self, ImplContext};
+use super::split;
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
 use super::{Check, CheckKind, Cmd, Unsupported};
@@ -535,12 +536,12 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
                 }
                 session.send(&format!("(assert (not (= (ControlFlow 0 {source}) (- {target}))))\n"));
             }
-            Answer::Timeout => break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None },
+            Answer::Timeout => break gave_up(&errors, &query.vc.blocks, ImplOutcome::TimedOut),
             Answer::Unknown(UnknownReason::OutOfResource) => {
-                break if errors.is_empty() { Some(ImplOutcome::OutOfResource) } else { None };
+                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfResource);
             }
             Answer::Unknown(UnknownReason::OutOfMemory) => {
-                break if errors.is_empty() { Some(ImplOutcome::OutOfMemory) } else { None };
+                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfMemory);
             }
             Answer::Unknown(UnknownReason::Undetermined(_)) => {
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
@@ -569,6 +570,15 @@ fn save_rejected(query: &Query) -> Option<std::path::PathBuf> {
     let path = std::env::temp_dir().join(format!("rboogie-rejected-{}-{safe}.smt2", std::process::id()));
     let text = format!("{}{}(check-sat)\n", query.prelude, query.vc.text);
     std::fs::write(&path, text).ok().map(|()| path)
+}
+
+/// The outcome when the solver gave up (`why`): none beyond the errors found so far, if any;
+/// else Boogie's last chance (its one assertion reported as failing, see [`split`]), or `why`.
+fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: ImplOutcome) -> Option<ImplOutcome> {
+    if !errors.is_empty() {
+        return None;
+    }
+    Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
 }
 
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
