@@ -19,7 +19,7 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use super::cfg::{self, Specs};
-use super::encode::{Encoder, find_bool_attribute, string_attr};
+use super::encode::{Encoder, find_bool_attribute, int_attr, string_attr};
 use super::passify::{self, ImplContext};
 use super::split;
 use super::trace::{self, Counterexample};
@@ -176,6 +176,8 @@ struct Query {
     /// what a session is sent first for it.
     prelude: Arc<str>,
     vc: EncodedVc,
+    /// `/timeLimit` and `/rlimit`, or the implementation's `{:timeLimit N}` and `{:rlimit N}`.
+    limits: Limits,
 }
 
 /// What is reported for an implementation, besides its outcome.
@@ -293,7 +295,8 @@ pub fn verify_program(
                 if prelude.len() != before {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(Query { index, name, prelude: shared_prelude.clone(), vc })
+                let limits = implementation_limits(options, impl_attrs(typed, id));
+                Err(Query { index, name, prelude: shared_prelude.clone(), vc, limits })
             }
         };
         (index, staged)
@@ -505,17 +508,24 @@ fn encode_implementation<'a>(
     Ok(Some(EncodedVc { text, blocks: passive.blocks, vc }))
 }
 
+/// Boogie's `GetTimeLimit` and `GetResourceLimit`: an implementation's `{:timeLimit N}` and
+/// `{:rlimit N}` (non-negative literals) override the command line's.
+fn implementation_limits(options: &VerifyOptions, attrs: &[Attribute]) -> Limits {
+    let limit = |key, default| int_attr(attrs, key).and_then(|n| u32::try_from(n).ok()).unwrap_or(default);
+    Limits { time_limit_s: limit("timeLimit", options.time_limit), resource_limit: limit("rlimit", options.resource_limit) }
+}
+
 /// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
 /// `sat`, the failing path is read from the model and that assertion blocked, until `unsat`
 /// or `/errorLimit` counterexamples.
 fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -> ImplOutcome {
-    let limits = Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
+    let limits = &query.limits;
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
     let mut first: Option<Answer> = None;
     let outcome = loop {
         discovered += 1;
-        let answer = session.check_sat(&limits);
+        let answer = session.check_sat(limits);
         if first.is_none() {
             first = Some(answer.clone());
         }
@@ -535,6 +545,11 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
                     break None;
                 }
                 session.send(&format!("(assert (not (= (ControlFlow 0 {source}) (- {target}))))\n"));
+            }
+            // The watchdog's time out (the solver fell silent and was given up on) says nothing
+            // about the VC: no last chance.
+            Answer::Timeout if session.dead().is_some() => {
+                break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None };
             }
             Answer::Timeout => break gave_up(&errors, &query.vc.blocks, ImplOutcome::TimedOut),
             Answer::Unknown(UnknownReason::OutOfResource) => {
