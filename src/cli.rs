@@ -139,6 +139,12 @@ pub struct Options {
     pub no_procs: Vec<String>,
     pub print_inlined: bool,
     pub print_instrumented: bool,
+    /// `/quiet`: no closing line.
+    pub quiet: bool,
+    /// `/trackVerificationCoverage` (accepted; no proof dependencies are printed yet).
+    pub track_verification_coverage: bool,
+    /// `/enhancedErrorMessages:N` (accepted, no effect yet).
+    pub enhanced_error_messages: u32,
     /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
@@ -185,6 +191,9 @@ impl Default for Options {
             no_procs: Vec::new(),
             print_inlined: false,
             print_instrumented: false,
+            quiet: false,
+            track_verification_coverage: false,
+            enhanced_error_messages: 0,
             print_after: Vec::new(),
         }
     }
@@ -309,6 +318,9 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
     opt("printInstrumented", "print-instrumented", Value::Flag),
+    opt("quiet", "quiet", Value::Flag),
+    opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
+    opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
     opt("nologo", "nologo", Value::Flag),
@@ -567,6 +579,16 @@ struct Cli {
     /// Print the program after instrumenting it with inferred invariants (rboogie infers none: no effect)
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
+    /// Print nothing but warnings and errors (no closing line)
+    #[arg(long, help_heading = COMPAT)]
+    quiet: bool,
+    /// Track which assumptions and assertions each proof uses (accepted; rboogie does not
+    /// print proof dependencies yet)
+    #[arg(long, help_heading = COMPAT)]
+    track_verification_coverage: bool,
+    /// 1: explain failing assertions with the model (accepted, no effect yet)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    enhanced_error_messages: Option<u8>,
 
     /// No start-up banner (rboogie prints none)
     #[arg(long, help_heading = BOOGIE2)]
@@ -698,6 +720,9 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         no_procs: cli.no_procs,
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
+        quiet: cli.quiet,
+        track_verification_coverage: cli.track_verification_coverage,
+        enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
         print_after: cli.print_after,
         args,
     };
