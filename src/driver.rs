@@ -133,6 +133,13 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.no_typecheck {
         return Ok(0);
     }
+    // Boogie's `MeasureChecker`, after type checking, before any transformation.
+    let skip_inlined = matches!(options.inline, crate::cli::Inlining::Assume | crate::cli::Inlining::Assert);
+    let measure_errors = crate::vcgen::measure::check(&typed, skip_inlined);
+    if !measure_errors.is_empty() {
+        report_phase(&reporter, out, &sources, &measure_errors, Phase::Typecheck, &last_file)?;
+        return Ok(0);
+    }
     let typed = match crate::passes::run(typed, options, &sources, out) {
         Ok(typed) => typed,
         Err(failure) => return failure.report(&sources, out),

@@ -222,7 +222,16 @@ impl<'a> Origins<'a> {
                 let span = Span::default();
                 Some(assume(Expr { kind: ExprKind::BoolLit(false), span, id: crate::ast::NodeId::NONE }, span))
             }
+            // A loop's measure clause goes into its head as a `measure` command.
+            vcgen::Cmd::Measure { exprs, span } => {
+                Some(Cmd { kind: CmdKind::Measure { attrs: Box::new([]), exprs: exprs.to_vec().into() }, span: *span })
+            }
             vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking => None,
+            // Made by `vcgen::measure::transform`, which runs after every pass.
+            vcgen::Cmd::NonNegative { .. }
+            | vcgen::Cmd::MeasureSnapshot { .. }
+            | vcgen::Cmd::MeasureDecreased { .. }
+            | vcgen::Cmd::MeasureCall { .. } => None,
         }
     }
 }

@@ -171,7 +171,8 @@ pub static OPERATORS: &[Operator] = ops! {
     "str.prefixof" 0 exactly(2), None, false, ("str.prefixof", "string, string", "bool");
     "str.suffixof" 0 exactly(2), None, false, ("str.suffixof", "string, string", "bool");
     "str.contains" 0 exactly(2), None, false, ("str.contains", "string, string", "bool");
-    "str.indexof" 0 exactly(3), None, false, ("str.indexof", "string, string, int", "int");
+    // z3 also reads `(str.indexof s t)`, from position 0: sent with the 0 (cvc5 wants it).
+    "str.indexof" 0 Arity { min: 2, max: 3 }, None, false, ("str.indexof", "string, string, int", "int");
     "str.replace" 0 exactly(3), None, false, ("str.replace", "string, string, string", "string");
     "str.replace_all" 0 exactly(3), None, false, ("str.replace_all", "string, string, string", "string");
     "str.replace_re" 0 exactly(3), None, false, ("str.replace_re", "string, regex, string", "string");
@@ -278,6 +279,15 @@ impl Builtin {
         if self.leading.is_empty() && args.is_empty() {
             return head.to_string();
         }
+        match (self.name, args) {
+            ("str.indexof", [s, t]) => return format!("({head} {s} {t} 0)"),
+            // z3's `(re.loop r lo hi)` with numerals is SMT-LIB's `((_ re.loop lo hi) r)`,
+            // which cvc5 reads too.
+            ("re.loop", [r, lo, hi]) if is_numeral(lo) && is_numeral(hi) => {
+                return format!("((_ re.loop {lo} {hi}) {r})");
+            }
+            _ => {}
+        }
         let mut out = format!("({head}");
         for a in self.leading.iter().copied().chain(args.iter().map(String::as_str)) {
             out.push(' ');
@@ -291,6 +301,10 @@ impl Builtin {
     pub fn operator(&self) -> &'static Operator {
         find(self.name).expect("a parsed builtin names a known operator")
     }
+}
+
+fn is_numeral(term: &str) -> bool {
+    !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Finds an operator by any of its spellings.
@@ -397,6 +411,17 @@ mod tests {
         assert_eq!(sent("str.to.int", 1), "(str.to_int x0)");
         assert_eq!(sent("re.nostr", 0), "re.none");
         assert_eq!(sent("bv2int", 1), "(bv2nat x0)");
+    }
+
+    #[test]
+    fn z3_only_forms_are_sent_as_both_solvers_read_them() {
+        assert_eq!(sent("str.indexof", 2), "(str.indexof x0 x1 0)");
+        assert_eq!(sent("str.indexof", 3), "(str.indexof x0 x1 x2)");
+        let b = parse("re.loop", 3).unwrap();
+        let args = ["r".to_string(), "0".to_string(), "5".to_string()];
+        assert_eq!(b.apply(&b.head(), &args), "((_ re.loop 0 5) r)");
+        let args = ["r".to_string(), "n".to_string(), "5".to_string()];
+        assert_eq!(b.apply(&b.head(), &args), "(re.loop r n 5)");
     }
 
     #[test]

@@ -350,6 +350,9 @@ fn preamble(dialect: Dialect, options: &SessionOptions) -> String {
     let mut text = String::from("(set-option :print-success false)\n(set-info :smt-lib-version 2.6)\n");
     if dialect == Dialect::Cvc5 {
         text += "(set-option :incremental true)\n";
+        // Without it cvc5 rejects the string operators beyond concatenation, length and
+        // regular expressions (`str.substr`, `str.indexof`, ...), which z3 reads as they are.
+        text += "(set-option :strings-exp true)\n";
     }
     text += "(set-option :produce-models true)\n";
     // Boogie's `Z3.SetDefaultOptions`, each unless the user gave it.

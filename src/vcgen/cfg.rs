@@ -138,7 +138,7 @@ impl<'a> Lowering<'a> {
             ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return,
             ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
             ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
-            ast::CmdKind::Measure { .. } => unsupported("measure commands"),
+            ast::CmdKind::Measure { exprs, .. } => Ok(Cmd::Measure { exprs, span: c.span }),
         };
         match result {
             Ok(c) => out.push(c),
@@ -414,6 +414,12 @@ impl<'a> Lowering<'a> {
                             }
                         }
                     }
+                    // Measures follow the invariants in the head (Boogie's order).
+                    for spec in &w.invariants {
+                        if let LoopSpec::Measure { exprs, span, .. } = spec {
+                            ss_head.push(Cmd::Measure { exprs, span: *span });
+                        }
+                    }
                     self.push_block(
                         head.clone(),
                         Some(w.span),
@@ -496,6 +502,17 @@ enum Transfer {
 /// Lowers an implementation body to blocks (the first is the entry). Commands the generator
 /// does not support are reported.
 pub fn lower<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> Result<Vec<Block<'a>>, Unsupported> {
+    let (blocks, error) = lower_all(typed, body);
+    match error {
+        Some(e) => Err(e),
+        None => Ok(blocks),
+    }
+}
+
+/// Lowers an implementation body to blocks as far as it can: the blocks, with the commands
+/// the generator does not support left out, and the first such command. (The measure checks
+/// look at the blocks of every implementation, supported or not.)
+pub fn lower_all<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> (Vec<Block<'a>>, Option<Unsupported>) {
     let mut l = Lowering {
         typed,
         error: None,
@@ -511,19 +528,19 @@ pub fn lower<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> Result<Vec<Bloc
     l.name_anonymous(root);
     l.assign_successors(root, None);
     l.create_blocks(root, None);
-    if let Some(e) = l.error.take() {
-        return Err(e);
-    }
+    let mut error = l.error.take();
     let index: FxHashMap<String, usize> = l.blocks.iter().enumerate().map(|(i, b)| (b.label.clone(), i)).collect();
     for (b, targets) in l.targets.iter().enumerate() {
         for t in targets {
-            let Some(&s) = index.get(t) else {
-                return Err(Unsupported::new(None, format!("goto target {t} not found")));
-            };
-            l.blocks[b].succs.push(s);
+            match index.get(t) {
+                Some(&s) => l.blocks[b].succs.push(s),
+                None => {
+                    error.get_or_insert_with(|| Unsupported::new(None, format!("goto target {t} not found")));
+                }
+            }
         }
     }
-    Ok(l.blocks)
+    (l.blocks, error)
 }
 
 /// The variable an identifier names.
@@ -828,7 +845,15 @@ pub fn cut_loops<'a>(
         b
     }))
     .collect();
+    let snapshots = |blocks: &[Block]| {
+        blocks.iter().flat_map(|b| &b.cmds).filter(|c| matches!(c, Cmd::MeasureSnapshot { .. })).count()
+    };
+    let before = snapshots(&blocks);
     let mut blocks = make_reducible(blocks);
+    // A copied loop head would share its measure's snapshot with the original.
+    if snapshots(&blocks) > before {
+        return Err(Unsupported::new(None, "loop measures in irreducible control flow"));
+    }
     let preds = predecessors(&blocks);
     let (idom, post) = dominators(&blocks, &preds);
     let dominance = Dominance::new(&idom);
@@ -899,7 +924,18 @@ pub fn cut_loops<'a>(
                     maintained.push(Cmd::Assert { expr, check: m, under });
                     *c = Cmd::Assume { expr, negated: false };
                 }
-                Cmd::Assume { .. } | Cmd::AssumeFalse => {}
+                // A loop measure's `assert e >= 0` is part of the invariant, as in Boogie.
+                Cmd::NonNegative { expr, check: Some(check) } => {
+                    let expr: &'a Expr = expr;
+                    let mut i = check.clone();
+                    i.kind = CheckKind::LoopInit;
+                    init.push(Cmd::NonNegative { expr, check: Some(i) });
+                    let mut m = check.clone();
+                    m.kind = CheckKind::LoopMaintained;
+                    maintained.push(Cmd::NonNegative { expr, check: Some(m) });
+                    *c = Cmd::NonNegative { expr, check: None };
+                }
+                Cmd::Assume { .. } | Cmd::AssumeFalse | Cmd::NonNegative { check: None, .. } => {}
                 _ => break,
             }
         }
@@ -946,7 +982,9 @@ fn make_reducible(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
         let (idom, _) = dominators(&blocks, &preds);
         let dominance = Dominance::new(&idom);
         let cycle = forward_cycle(&blocks, &dominance);
-        let has_invariant = |b: usize| matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. }));
+        let has_invariant = |b: usize| {
+            matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. } | Cmd::NonNegative { check: Some(_), .. }))
+        };
         let split = cycle
             .iter()
             .find(|&&b| preds[b].len() > 1 && !has_invariant(b))

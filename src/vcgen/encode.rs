@@ -218,6 +218,9 @@ impl<'p> Encoder<'p> {
                     // Declared in the prelude (`datatype_decls`).
                     return Ok(quote(&info.name.name));
                 }
+                if let Some(sort) = self.builtin_sort(*id, ty)? {
+                    return Ok(sort);
+                }
                 let name = quote(&ty.expanded().display(self.typed.symbols()).to_string());
                 if self.declared_sorts.insert(name.clone()) {
                     let _ = writeln!(self.new_decls, "(declare-sort {name} 0)");
@@ -237,9 +240,29 @@ impl<'p> Encoder<'p> {
             Type::Var(_) => return Err(Unsupported::new(None, "polymorphism")),
             Type::Float { significand, exponent } => super::float::sort(*significand, *exponent)?,
             Type::RMode => "RoundingMode".into(),
-            Type::String | Type::RegEx => return Err(Unsupported::new(None, "strings")),
+            Type::String => "String".into(),
+            // Boogie writes z3's old `(RegEx String)`; SMT-LIB 2.6's name, which both solvers read.
+            Type::RegEx => "RegLan".into(),
             Type::Synonym(_) | Type::Proxy(_) => unreachable!("expanded"),
         })
+    }
+
+    /// The sort of a type constructor declared `{:builtin "..."}` (Boogie's `GetBuiltin`): the
+    /// solver's own, never declared. `Seq` of one argument is SMT-LIB's `(Seq S)` (Boogie's
+    /// `IsSeq`); a nullary one naming an SMT-LIB sort is that sort. Boogie prints any other
+    /// as an undeclared sort the solver rejects: refused here. `None` without the attribute.
+    fn builtin_sort(&mut self, id: TypeCtorId, ty: &Type) -> Result<Option<String>, Unsupported> {
+        let info = &self.typed.symbols().type_ctors[id.0 as usize];
+        let Some(Decl::Type(decl)) = info.decl.map(|d| &self.typed.program.decls[d.0 as usize]) else {
+            return Ok(None);
+        };
+        let Some(builtin) = string_attr(&decl.attrs, "builtin") else { return Ok(None) };
+        let Type::Ctor(_, args) = ty.expanded() else { return Ok(None) };
+        match (builtin, &args[..]) {
+            ("Seq", [element]) => Ok(Some(format!("(Seq {})", self.sort(element)?))),
+            ("Int" | "Real" | "Bool" | "String" | "RegLan" | "RoundingMode", []) => Ok(Some(builtin.to_string())),
+            _ => Err(Unsupported::new(decl.attrs.first().map(|a| a.span), format!("the builtin type \"{builtin}\""))),
+        }
     }
 
     // -----------------------------------------------------------------------------------------
@@ -681,7 +704,7 @@ impl<'p> Encoder<'p> {
                 _ => return unsupported("a float literal of no float type"),
             },
             ExprKind::RoundingMode(mode) => mode.name().to_string(),
-            ExprKind::StrLit(_) => return unsupported("strings"),
+            ExprKind::StrLit(text) => string_literal(text),
             ExprKind::Is { arg, ctor } => {
                 let Some((_, ctors)) = self.datatype_of(arg)? else { return unsupported("`is` on a non-datatype") };
                 let symbols = typed.symbols();
@@ -898,6 +921,30 @@ impl<'p> Encoder<'p> {
 /// `define-fun` commands, each after those whose names its text uses (names are quoted, so a
 /// name's text occurs only where the function is applied). Definitions that use each other
 /// stay in the given order: the solver then reports the cycle.
+/// A Boogie string literal as an SMT-LIB 2.6 one. Boogie copies the text between the quotes
+/// verbatim; its one escape, `\"`, is a quote, which SMT-LIB writes `""`, and a character
+/// outside printable ASCII is written `\u{X}` (the form both solvers read).
+fn string_literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'"') => {
+                chars.next();
+                out.push_str("\"\"");
+            }
+            '"' => out.push_str("\"\""),
+            ' '..='~' => out.push(c),
+            _ => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn in_dependency_order(definitions: Vec<(String, String)>) -> String {
     let mut out = String::new();
     let mut done = vec![false; definitions.len()];

@@ -26,6 +26,7 @@ pub mod codeexpr;
 pub mod encode;
 pub mod float;
 pub mod instantiate;
+pub mod measure;
 pub mod passify;
 pub mod split;
 pub mod trace;
@@ -33,7 +34,7 @@ pub mod verify;
 pub mod wlp;
 
 use crate::ast::{AssignLhs, CallCmd, Expr, Span};
-use crate::typeck::VarId;
+use crate::typeck::{ProcedureId, VarId};
 
 pub use verify::{ImplOutcome, SessionOpener, VerifyOptions, verify_program};
 
@@ -67,6 +68,12 @@ pub enum CheckKind {
     /// The constructor test of an unpack command, `C(x) := e` (Boogie's assertion with the
     /// `FailureOnlyDescription` of `UnpackCmd`): an assertion of its own message.
     Unpack,
+    /// A termination measure at a recursive call or after a loop iteration
+    /// (`MeasureDecreasesDescription`): `tok` is the call, or the block that jumps back.
+    MeasureDecreases,
+    /// The precondition `e >= 0` Boogie adds for an `int` measure `e` of the callee
+    /// (`MeasureNonNegativeDescription`): `tok` is the call, this the measure expression.
+    MeasureRequires { requires: Span },
 }
 
 /// One proof obligation: its kind, its token (the assert, invariant, ensures or call) and its
@@ -109,6 +116,18 @@ pub enum Cmd<'a> {
         span: Span,
     },
     Call(&'a CallCmd),
+    /// A `measure` command, or a loop's `measure` clause in its head, as lowered;
+    /// [`measure::transform`] turns it into the checks below.
+    Measure { exprs: &'a [Expr], span: Span },
+    /// `assert e >= 0` (`check`), or `assume e >= 0` (`None`), for an `int` measure `e`.
+    NonNegative { expr: &'a Expr, check: Option<Check> },
+    /// The values of loop measure `id` at the loop head (Boogie's `old_N_M := e` locals).
+    MeasureSnapshot { id: usize, exprs: &'a [Expr] },
+    /// Loop measure `id` is now below its values at the snapshot.
+    MeasureDecreased { id: usize, exprs: &'a [Expr], check: Check },
+    /// Before a recursive call: the callee's measure at the arguments is below the caller's
+    /// at the caller's entry.
+    MeasureCall { call: &'a CallCmd, caller: ProcedureId, check: Check },
     /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
     StartChecking,
 }

@@ -123,6 +123,8 @@ struct Passifier<'a, 'c, 'e> {
     counters: FxHashMap<String, u32>,
     sorts: FxHashMap<VarId, String>,
     old: FxHashMap<VarId, String>,
+    /// Each loop measure's values at its loop head ([`Cmd::MeasureSnapshot`]).
+    snapshots: FxHashMap<usize, Vec<String>>,
 }
 
 impl<'a> Passifier<'a, '_, '_> {
@@ -295,6 +297,51 @@ impl<'a> Passifier<'a, '_, '_> {
                 }
             }
             Cmd::Call(call) => self.call(call, cur, out)?,
+            Cmd::Measure { span, .. } => {
+                return Err(Unsupported::new(Some(*span), "measure commands outside loop heads (after a pass)"));
+            }
+            Cmd::NonNegative { expr, check } => {
+                let t = format!("(>= {} 0)", self.term(expr, cur)?);
+                match check {
+                    Some(check) => self.assert((t, None), check.clone(), None, cur, out)?,
+                    None => out.push(PCmd::Assume(t)),
+                }
+            }
+            Cmd::MeasureSnapshot { id, exprs } => {
+                let terms = exprs.iter().map(|e| self.term(e, cur)).collect::<Result<Vec<_>, _>>()?;
+                self.snapshots.insert(*id, terms);
+            }
+            Cmd::MeasureDecreased { id, exprs, check } => {
+                let now = exprs.iter().map(|e| self.term(e, cur)).collect::<Result<Vec<_>, _>>()?;
+                let Some(before) = self.snapshots.get(id) else {
+                    return Err(Unsupported::new(Some(check.tok), "a loop measure not evaluated at its loop head"));
+                };
+                let t = super::measure::less_than(self.typed(), exprs, &now, before);
+                self.assert((t, None), check.clone(), None, cur, out)?;
+            }
+            Cmd::MeasureCall { call, caller, check } => {
+                let typed = self.typed();
+                let p = callee(typed, call)?;
+                let mut subst: FxHashMap<VarId, String> = FxHashMap::default();
+                for (formal, arg) in typed.symbols().procedure(p).ins.iter().zip(&call.args) {
+                    let t = self.term(arg, cur)?;
+                    subst.insert(*formal, t);
+                }
+                let callee_exprs = super::measure::procedure_measure(typed, p);
+                let caller_exprs = super::measure::procedure_measure(typed, *caller);
+                let mut now = Vec::new();
+                for e in &callee_exprs {
+                    let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
+                    now.push(self.enc.expr_with(e, &state, &subst, false, true)?);
+                }
+                let mut before = Vec::new();
+                for e in &caller_exprs {
+                    let state = State { cur, old: &self.old, proc_to_impl: &self.cx.proc_to_impl };
+                    before.push(self.enc.expr_with(e, &state, &FxHashMap::default(), true, true)?);
+                }
+                let t = super::measure::less_than(typed, &callee_exprs, &now, &before);
+                self.assert((t, None), check.clone(), None, cur, out)?;
+            }
         }
         Ok(())
     }
@@ -389,6 +436,25 @@ impl<'a> Passifier<'a, '_, '_> {
                 }
             }
         }
+        // Boogie adds `requires e >= 0` for each `int` measure `e`, after the others.
+        for e in super::measure::procedure_measure(typed, p) {
+            if !super::measure::is_int(typed, e) {
+                continue;
+            }
+            let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
+            let t = format!("(>= {} 0)", self.enc.expr_with(e, &state, &subst, false, true)?);
+            if call.is_free {
+                out.push(PCmd::Assume(t));
+            } else {
+                let check = Check {
+                    kind: CheckKind::MeasureRequires { requires: e.span },
+                    tok: call.span,
+                    msg: None,
+                    subsume: true,
+                };
+                self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out)?;
+            }
+        }
         // Havoc the outs (fresh temporaries) and the modified globals.
         let pre = cur.clone();
         for formal in &info.outs {
@@ -445,7 +511,19 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
                 free_vars(typed, u, uses);
             }
         }
-        Cmd::Assume { expr, .. } => free_vars(typed, expr, uses),
+        Cmd::Assume { expr, .. } | Cmd::NonNegative { expr, .. } => free_vars(typed, expr, uses),
+        Cmd::Measure { exprs, .. } | Cmd::MeasureSnapshot { exprs, .. } | Cmd::MeasureDecreased { exprs, .. } => {
+            exprs.iter().for_each(|e| free_vars(typed, e, uses))
+        }
+        Cmd::MeasureCall { call, caller, .. } => {
+            for a in &call.args {
+                free_vars(typed, a, uses);
+            }
+            for e in super::measure::procedure_measure(typed, *caller) {
+                free_vars(typed, e, uses);
+            }
+            global_uses(typed, &super::measure::procedure_measure(typed, callee(typed, call)?), uses);
+        }
         Cmd::AssumeVar(v) => uses.push(*v),
         Cmd::AssumeFalse | Cmd::StartChecking => {}
         Cmd::Havoc(vars) => {
@@ -485,17 +563,26 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
             let p = callee(typed, call)?;
             for spec in procedure_specs(typed, p) {
                 if let Spec::Requires { expr, .. } | Spec::Ensures { expr, .. } = spec {
-                    let mut vs = Vec::new();
-                    free_vars(typed, expr, &mut vs);
-                    uses.extend(vs.into_iter().filter(|v| typed.symbols().var(*v).kind == VarKind::Global));
+                    global_uses(typed, std::slice::from_ref(&expr), uses);
                 }
             }
+            // The measures' `requires e >= 0`.
+            global_uses(typed, &super::measure::procedure_measure(typed, p), uses);
             let mut assigned = Vec::new();
             super::cfg::assigned_vars(typed, cx.modifies, cmd, &mut assigned)?;
             defs.extend(assigned);
         }
     }
     Ok(())
+}
+
+/// The globals `exprs` read.
+fn global_uses(typed: &TypedProgram, exprs: &[&Expr], uses: &mut Vec<VarId>) {
+    for e in exprs {
+        let mut vs = Vec::new();
+        free_vars(typed, e, &mut vs);
+        uses.extend(vs.into_iter().filter(|v| typed.symbols().var(*v).kind == VarKind::Global));
+    }
 }
 
 /// Blocks in topological order (the graph is acyclic, entry first).
@@ -561,6 +648,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         counters: FxHashMap::default(),
         sorts: FxHashMap::default(),
         old: FxHashMap::default(),
+        snapshots: FxHashMap::default(),
     };
     let mut initial = FxHashMap::default();
     for &v in &cx.vars {

@@ -44,8 +44,11 @@ impl Counterexample {
             CheckKind::LoopInit => "this loop invariant could not be proved on entry",
             CheckKind::LoopMaintained => "this invariant could not be proved to be maintained by the loop",
             CheckKind::Ensures => "a postcondition could not be proved on this return path",
-            CheckKind::Requires { .. } => "a precondition for this call could not be proved",
+            CheckKind::Requires { .. } | CheckKind::MeasureRequires { .. } => {
+                "a precondition for this call could not be proved"
+            }
             CheckKind::Unpack => "the precondition for unpack could not be proved",
+            CheckKind::MeasureDecreases => "measure could not be proved to decrease",
         }
     }
 }
@@ -100,11 +103,17 @@ pub fn sort(errors: &mut [Counterexample], sources: &SourceMap) {
                         return px.cmp(&py);
                     }
                 }
-                let is_assert = |k: &CheckKind| {
-                    matches!(k, CheckKind::Assert | CheckKind::LoopInit | CheckKind::LoopMaintained | CheckKind::Unpack)
+                let assertion = |k: &CheckKind| {
+                    matches!(
+                        k,
+                        CheckKind::Assert
+                            | CheckKind::LoopInit
+                            | CheckKind::LoopMaintained
+                            | CheckKind::Unpack
+                            | CheckKind::MeasureDecreases
+                    )
                 };
-                if is_assert(&a.check.kind) && is_assert(&b.check.kind)
-                {
+                if assertion(&a.check.kind) && assertion(&b.check.kind) {
                     return a.description().cmp(b.description());
                 }
                 Ordering::Equal
@@ -138,6 +147,13 @@ pub fn render(sources: &SourceMap, c: &Counterexample, error_trace: u32) -> Stri
                     let _ = writeln!(
                         out,
                         "{}: Related location: this is the precondition that could not be proved",
+                        at(requires)
+                    );
+                }
+                CheckKind::MeasureRequires { requires } => {
+                    let _ = writeln!(
+                        out,
+                        "{}: Related location: this measure could not be proved to be non-negative",
                         at(requires)
                     );
                 }

@@ -84,7 +84,8 @@ fn matches_pattern(pattern: &str, name: &str) -> bool {
     }
 }
 
-fn body_of(typed: &TypedProgram, id: ImplementationId) -> Option<&Body> {
+/// The body of implementation `id`.
+pub fn body_of(typed: &TypedProgram, id: ImplementationId) -> Option<&Body> {
     match &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize] {
         Decl::Implementation(d) => Some(&d.body),
         Decl::Procedure(p) => p.body.as_ref(),
@@ -275,6 +276,7 @@ pub fn verify_program(
     let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
     let facts = variable_facts(typed);
     let modifies = modifies_sets(typed);
+    let calls = super::measure::CallGraph::new(typed, false);
     let symbols = typed.symbols();
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
@@ -288,7 +290,7 @@ pub fn verify_program(
         let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
         let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified });
         let before = prelude.len();
-        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &mut prelude, id) {
+        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, &mut prelude, id) {
             Err(u) => Ok(ImplOutcome::Unsupported(u)),
             Ok(None) => Ok(ImplOutcome::Verified),
             Ok(Some(vc)) => {
@@ -407,6 +409,7 @@ fn encode_implementation<'a>(
     enc: &mut Encoder<'a>,
     facts: &'a VariableFacts<'a>,
     modifies: &'a [Vec<VarId>],
+    calls: &super::measure::CallGraph,
     prelude: &mut String,
     id: ImplementationId,
 ) -> Result<Option<EncodedVc>, Unsupported> {
@@ -466,8 +469,15 @@ fn encode_implementation<'a>(
             _ => {}
         }
     }
+    // The measure's `requires e >= 0`, after the others (Boogie's `MeasureChecker`).
+    for expr in super::measure::procedure_measure(typed, proc_id) {
+        if super::measure::is_int(typed, expr) {
+            entry.push(Cmd::NonNegative { expr, check: None });
+        }
+    }
 
-    let blocks = cfg::lower(typed, &body.stmts)?;
+    let mut blocks = cfg::lower(typed, &body.stmts)?;
+    super::measure::transform(typed, calls, proc_id, &mut blocks)?;
     // Infeasible edges go first: a loop head that asserts `false` is then no loop, and coalesces
     // into its one predecessor as in Boogie. A body inlining or unrolling left as blocks was
     // coalesced before those passes, and Boogie does not coalesce it again.

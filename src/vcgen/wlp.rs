@@ -39,6 +39,8 @@ pub fn check_key(c: &Check) -> (u8, u32, u32, u32) {
         CheckKind::Ensures => (3, 0),
         CheckKind::Requires { requires } => (4, requires.start + 1),
         CheckKind::Unpack => (5, 0),
+        CheckKind::MeasureDecreases => (6, 0),
+        CheckKind::MeasureRequires { requires } => (7, requires.start + 1),
     };
     (k, c.tok.file.0, c.tok.start, extra)
 }
