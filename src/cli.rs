@@ -139,6 +139,9 @@ pub struct Options {
     /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
+    /// `/lib:NAME`: the libraries added to the program (`crate::library`), each once, in the
+    /// order first named.
+    pub libraries: Vec<String>,
 }
 
 impl Default for Options {
@@ -182,6 +185,7 @@ impl Default for Options {
             print_inlined: false,
             print_instrumented: false,
             print_after: Vec::new(),
+            libraries: Vec::new(),
         }
     }
 }
@@ -250,6 +254,9 @@ enum Value {
     UInt,
     /// One of these words, exactly.
     OneOf(&'static [&'static str]),
+    /// `/infer:X`: letters for abstract interpretation, checked as Boogie checks them (its
+    /// own messages, see [`infer_errors`]).
+    Infer,
 }
 
 /// One Boogie option: its name after the `/` or `-`, and the long flag it stands for.
@@ -303,6 +310,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
     opt("printInstrumented", "print-instrumented", Value::Flag),
+    opt("lib", "lib", Value::Text),
+    opt("infer", "infer", Value::Infer),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
     opt("nologo", "nologo", Value::Flag),
@@ -329,7 +338,23 @@ fn check_value(value: Value, text: &str) -> Option<String> {
         Value::Int { min, below } => number().filter(|n| (min..below).contains(n)).map(|n| n.to_string()),
         Value::UInt => number().filter(|n| (0..=u32::MAX as i64).contains(n)).map(|n| n.to_string()),
         Value::OneOf(words) => words.contains(&text).then(|| text.to_string()),
+        Value::Infer => Some(text.to_string()),
     }
+}
+
+/// Boogie's errors for `/infer:X` (`CommandLineOptions.ParseOption`): every letter must be `t`
+/// (trivial domain), `j` (intervals), `s` (statistics) or a digit (steps before widening), and
+/// exactly one of the two domains must be chosen.
+fn infer_errors(switch: &str, text: &str) -> Vec<String> {
+    let mut errors: Vec<String> = text
+        .chars()
+        .filter(|c| !matches!(c, 't' | 'j' | 's' | '0'..='9'))
+        .map(|c| format!("Invalid argument '{c}' to option {switch}"))
+        .collect();
+    if text.contains('t') == text.contains('j') {
+        errors.push(format!("Option {switch} requires the selection of exactly one abstract domain"));
+    }
+    errors
 }
 
 /// Rewrites argv (without the program name) into clap's GNU form: every option as
@@ -397,6 +422,9 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                     errors.push(format!("\"{switch}\" expects 1 argument"));
                     break;
                 };
+                if let Value::Infer = value {
+                    errors.extend(infer_errors(switch, &text));
+                }
                 match check_value(value, &text) {
                     Some(v) => flags.push(format!("--{}={v}", option.long)),
                     None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
@@ -553,6 +581,12 @@ struct Cli {
     /// Print the program after instrumenting it with inferred invariants (rboogie infers none: no effect)
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
+    /// Add the declarations of library NAME: base, node or set_size (repeatable)
+    #[arg(long, value_name = "NAME", action = ArgAction::Append, help_heading = COMPAT)]
+    lib: Vec<String>,
+    /// Infer loop invariants by abstract interpretation with these letters: t trivial, j intervals (rboogie infers none: no effect)
+    #[arg(long, value_name = "X", help_heading = COMPAT)]
+    infer: Option<String>,
 
     /// No start-up banner (rboogie prints none)
     #[arg(long, help_heading = BOOGIE2)]
@@ -684,6 +718,12 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
         print_after: cli.print_after,
+        libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+            names
+        }),
         args,
     };
     // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).
@@ -825,6 +865,21 @@ mod tests {
         // Errors that do not stop the walk are all reported.
         assert_eq!(translated("/env:x /pretty:2").unwrap_err().len(), 2);
         assert_eq!(translated("/timeLimit:+30 /errorTrace:0").unwrap(), args("--time-limit=30 --error-trace=0 --"));
+    }
+
+    #[test]
+    fn infer_takes_boogies_letters_and_one_domain() {
+        assert_eq!(translated("/infer:j a.bpl").unwrap(), args("--infer=j -- a.bpl"));
+        assert_eq!(translated("-infer:t5s").unwrap(), args("--infer=t5s --"));
+        assert_eq!(
+            translated("/infer:jx").unwrap_err(),
+            vec!["Invalid argument 'x' to option /infer"]
+        );
+        assert_eq!(
+            translated("/infer:tj").unwrap_err(),
+            vec!["Option /infer requires the selection of exactly one abstract domain"]
+        );
+        assert_eq!(translated("/infer:s").unwrap_err().len(), 1);
     }
 
     #[test]
