@@ -24,9 +24,10 @@
 //! Lambdas whose lifted forms are alpha-equivalent (same shape up to the names of bound
 //! variables, holes of the same types in the same places, same types) share one function,
 //! as in Boogie's `LiftedLambdas` under `AlphaEquality`, so that `(lambda x: int :: a + b)`
-//! and `(lambda x: int :: b + a)` are provably equal. As in Boogie, each lambda takes a name
-//! from the counter whether or not it ends up sharing one, so numbers may skip. Functions and
-//! axioms go at the end of the program, functions first.
+//! and `(lambda x: int :: b + a)` are provably equal; a lambda with attributes (its own, or
+//! a quantifier's or let's inside it) is equal to no other. As in Boogie, each lambda takes a
+//! name from the counter whether or not it ends up sharing one, so numbers may skip.
+//! Functions and axioms go at the end of the program, functions first.
 //!
 //! Left as they are (vcgen refuses them): lambdas containing code expressions, and lambdas
 //! with a free type variable that occurs neither in a hole's type nor in the lambda's type
@@ -255,7 +256,11 @@ impl<'a> Lifter<'a> {
             body: lifted_body.clone(),
         };
         let shape = self.canonical(shape, &dummies, &lifted_attrs);
-        if let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
+        // Boogie's alpha-equality compares attributes by reference (each comparison reads a
+        // fresh copy of their parameters), so a lambda with an attribute on it or on a
+        // quantifier or let inside it equals no other lambda.
+        let shared = lifted_attrs.is_empty() && !has_binder_attributes(&lifted_body);
+        if shared && let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
             return Some(self.application(l.function, l.coerce, holes, &result, e));
         }
 
@@ -602,6 +607,18 @@ impl rewrite::Rewriter for Lifter<'_> {
             id: e.id,
         }))
     }
+}
+
+/// Whether a quantifier or let in `e` carries attributes.
+fn has_binder_attributes(e: &Expr) -> bool {
+    let own = match &e.kind {
+        ExprKind::Quant(q) => !q.attrs.is_empty(),
+        ExprKind::Let(l) => !l.attrs.is_empty(),
+        _ => false,
+    };
+    let mut inner = false;
+    e.for_each_child(&mut |c| inner = inner || has_binder_attributes(c));
+    own || inner
 }
 
 /// Moves `old` onto the global variables under it (Boogie's `OldFinder` and
