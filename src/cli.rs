@@ -148,6 +148,9 @@ pub struct Options {
     /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
+    /// `/lib:NAME`: the libraries added to the program (`crate::library`), each once, in the
+    /// order first named.
+    pub libraries: Vec<String>,
 }
 
 impl Default for Options {
@@ -195,6 +198,7 @@ impl Default for Options {
             track_verification_coverage: false,
             enhanced_error_messages: 0,
             print_after: Vec::new(),
+            libraries: Vec::new(),
         }
     }
 }
@@ -263,6 +267,9 @@ enum Value {
     UInt,
     /// One of these words, exactly.
     OneOf(&'static [&'static str]),
+    /// `/infer:X`: letters for abstract interpretation, checked as Boogie checks them (its
+    /// own messages, see [`infer_errors`]).
+    Infer,
 }
 
 /// One Boogie option: its name after the `/` or `-`, and the long flag it stands for.
@@ -321,6 +328,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("quiet", "quiet", Value::Flag),
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
+    opt("lib", "lib", Value::Text),
+    opt("infer", "infer", Value::Infer),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
     opt("nologo", "nologo", Value::Flag),
@@ -347,7 +356,23 @@ fn check_value(value: Value, text: &str) -> Option<String> {
         Value::Int { min, below } => number().filter(|n| (min..below).contains(n)).map(|n| n.to_string()),
         Value::UInt => number().filter(|n| (0..=u32::MAX as i64).contains(n)).map(|n| n.to_string()),
         Value::OneOf(words) => words.contains(&text).then(|| text.to_string()),
+        Value::Infer => Some(text.to_string()),
     }
+}
+
+/// Boogie's errors for `/infer:X` (`CommandLineOptions.ParseOption`): every letter must be `t`
+/// (trivial domain), `j` (intervals), `s` (statistics) or a digit (steps before widening), and
+/// exactly one of the two domains must be chosen.
+fn infer_errors(switch: &str, text: &str) -> Vec<String> {
+    let mut errors: Vec<String> = text
+        .chars()
+        .filter(|c| !matches!(c, 't' | 'j' | 's' | '0'..='9'))
+        .map(|c| format!("Invalid argument '{c}' to option {switch}"))
+        .collect();
+    if text.contains('t') == text.contains('j') {
+        errors.push(format!("Option {switch} requires the selection of exactly one abstract domain"));
+    }
+    errors
 }
 
 /// Rewrites argv (without the program name) into clap's GNU form: every option as
@@ -415,6 +440,9 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                     errors.push(format!("\"{switch}\" expects 1 argument"));
                     break;
                 };
+                if let Value::Infer = value {
+                    errors.extend(infer_errors(switch, &text));
+                }
                 match check_value(value, &text) {
                     Some(v) => flags.push(format!("--{}={v}", option.long)),
                     None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
@@ -589,6 +617,12 @@ struct Cli {
     /// 1: explain failing assertions with the model (accepted, no effect yet)
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     enhanced_error_messages: Option<u8>,
+    /// Add the declarations of library NAME: base, node or set_size (repeatable)
+    #[arg(long, value_name = "NAME", action = ArgAction::Append, help_heading = COMPAT)]
+    lib: Vec<String>,
+    /// Infer loop invariants by abstract interpretation with these letters: t trivial, j intervals (rboogie infers none: no effect)
+    #[arg(long, value_name = "X", help_heading = COMPAT)]
+    infer: Option<String>,
 
     /// No start-up banner (rboogie prints none)
     #[arg(long, help_heading = BOOGIE2)]
@@ -724,6 +758,12 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         track_verification_coverage: cli.track_verification_coverage,
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
         print_after: cli.print_after,
+        libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+            names
+        }),
         args,
     };
     // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).
@@ -865,6 +905,21 @@ mod tests {
         // Errors that do not stop the walk are all reported.
         assert_eq!(translated("/env:x /pretty:2").unwrap_err().len(), 2);
         assert_eq!(translated("/timeLimit:+30 /errorTrace:0").unwrap(), args("--time-limit=30 --error-trace=0 --"));
+    }
+
+    #[test]
+    fn infer_takes_boogies_letters_and_one_domain() {
+        assert_eq!(translated("/infer:j a.bpl").unwrap(), args("--infer=j -- a.bpl"));
+        assert_eq!(translated("-infer:t5s").unwrap(), args("--infer=t5s --"));
+        assert_eq!(
+            translated("/infer:jx").unwrap_err(),
+            vec!["Invalid argument 'x' to option /infer"]
+        );
+        assert_eq!(
+            translated("/infer:tj").unwrap_err(),
+            vec!["Option /infer requires the selection of exactly one abstract domain"]
+        );
+        assert_eq!(translated("/infer:s").unwrap_err().len(), 1);
     }
 
     #[test]

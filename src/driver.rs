@@ -14,7 +14,8 @@
 //!    A file that cannot be read gets `Error opening file "F": MSG`; one with parse errors
 //!    gets its errors and `N parse errors detected in F`. Either way the other files are still
 //!    parsed, and then the run ends with exit code 0: Boogie reports success whenever it
-//!    reported the problem itself.
+//!    reported the problem itself. Then the libraries ([`crate::library`]) are parsed as
+//!    further files; an unknown one gets `Error locating library: ...` and ends the run so.
 //! 6. `/print:F` prints the concatenated program (before resolution, as Boogie does).
 //! 7. `/noResolve` ends here, printing nothing more; `/noTypecheck` after resolution.
 //! 8. Resolution, then (unless `/noTypecheck`) type checking: a phase with errors prints them
@@ -105,7 +106,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
 
     // Boogie names the last input file in its error summaries (`fileNames[^1]`).
     let last_file = display_name(options, files.last().map_or("", String::as_str));
-    let typeck_options = crate::typeck::TypeckOptions { infer_modifies: options.infer_modifies };
+    // Boogie infers modifies clauses for a Civl program.
+    let infer_modifies = options.infer_modifies || crate::library::needs_base(&program.decls);
+    let typeck_options = crate::typeck::TypeckOptions { infer_modifies };
     let started = std::time::Instant::now();
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
     if options.trace {
@@ -423,6 +426,31 @@ fn parse_files(
                 reporter.diagnostics(out, sources, &diagnostics)?;
                 let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
                 reporter.phase_summary(out, Phase::Parse, errors, &name)?;
+                okay = false;
+            }
+        }
+    }
+    if !okay {
+        return Ok(None);
+    }
+    // Then the libraries (`/lib:NAME`, and `base` for a Civl program), as further files.
+    let mut libraries = options.libraries.clone();
+    if crate::library::needs_base(&program.decls) && !libraries.iter().any(|l| l == "base") {
+        libraries.push("base".to_string());
+    }
+    for name in &libraries {
+        let Some(text) = crate::library::text(name) else {
+            reporter.tool_message(out, &crate::library::unknown(name))?;
+            okay = false;
+            continue;
+        };
+        let file = format!("{name}.bpl");
+        let id = sources.add(file.clone(), file, text.to_string());
+        match crate::parser::parse(sources, id, &[]) {
+            Ok(library) => program.decls.extend(library.decls),
+            Err(diagnostics) => {
+                // Not expected: every library parses (a unit test checks it).
+                reporter.diagnostics(out, sources, &diagnostics)?;
                 okay = false;
             }
         }

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod driver;
 pub mod intern;
+pub mod library;
 pub mod parser;
 pub mod passes;
 pub mod printer;

@@ -144,6 +144,7 @@ fn trace_reports_parsing_passes_prover_and_implementations() {
     let expected = "\
 Parsing trace.bpl
 [TRACE] resolution and type checking: T s
+[TRACE] pass civl: T s, no change
 [TRACE] pass modifies: T s, no change
 [TRACE] pass datatypes: T s, no change
 [TRACE] pass lambda: T s, changed the program

@@ -24,9 +24,10 @@
 //! Lambdas whose lifted forms are alpha-equivalent (same shape up to the names of bound
 //! variables, holes of the same types in the same places, same types) share one function,
 //! as in Boogie's `LiftedLambdas` under `AlphaEquality`, so that `(lambda x: int :: a + b)`
-//! and `(lambda x: int :: b + a)` are provably equal. As in Boogie, each lambda takes a name
-//! from the counter whether or not it ends up sharing one, so numbers may skip. Functions and
-//! axioms go at the end of the program, functions first.
+//! and `(lambda x: int :: b + a)` are provably equal; a lambda with attributes (its own, or
+//! a quantifier's or let's inside it) is equal to no other. As in Boogie, each lambda takes a
+//! name from the counter whether or not it ends up sharing one, so numbers may skip.
+//! Functions and axioms go at the end of the program, functions first.
 //!
 //! Left as they are (vcgen refuses them): lambdas containing code expressions, and lambdas
 //! with a free type variable that occurs neither in a hole's type nor in the lambda's type

@@ -16,6 +16,7 @@
 //! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
 //! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
+mod civl;
 mod datatypes;
 mod erase_types;
 pub mod inline;
@@ -83,6 +84,7 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 
 /// Every pass, in the order they run.
 pub const PASSES: &[(&str, Pass)] = &[
+    ("civl", civl::run),
     ("modifies", modifies::run),
     ("datatypes", datatypes::run),
     ("lambda", lambda::run),

@@ -639,9 +639,14 @@ impl<'a> Mono<'a> {
     fn round(&mut self) -> Vec<Decl> {
         let typed = self.typed;
         self.verification_instances();
+        let stale = stale_synonyms(&typed.program.decls);
         let mut decls = Vec::new();
         for decl in &typed.program.decls {
             let d = match decl {
+                Decl::Type(t) if stale.contains(&t.name.name) => {
+                    decls.push(None);
+                    continue;
+                }
                 Decl::Procedure(p) if !p.type_params.is_empty() => {
                     decls.push(None);
                     continue;
@@ -1303,7 +1308,25 @@ impl rewrite::Rewriter for Mono<'_> {
                 let copy = self.quantifier_copy(q);
                 Some(Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE })
             }
-            ExprKind::Let(_) | ExprKind::Code(_) if self.copy => {
+            // A copy's let binders get fresh positions, as its references do ([`Self::var`]).
+            ExprKind::Let(l) if self.copy => {
+                let vars = l
+                    .vars
+                    .iter()
+                    .map(|v| ast::LetVar {
+                        attrs: rewrite::attrs(self, &v.attrs),
+                        name: Ident { name: v.name.name, span: self.span(v.name.span) },
+                    })
+                    .collect();
+                let copy = ast::LetExpr {
+                    vars,
+                    rhss: rewrite::exprs(self, &l.rhss),
+                    attrs: rewrite::attrs(self, &l.attrs),
+                    body: rewrite::expr(self, &l.body),
+                };
+                Some(Expr { kind: ExprKind::Let(Box::new(copy)), span: e.span, id: NodeId::NONE })
+            }
+            ExprKind::Code(_) if self.copy => {
                 self.unsupported = true;
                 None
             }
@@ -1541,6 +1564,43 @@ pub(super) fn match_type(
 }
 
 /// Whether `t` has no free type variables.
+/// The synonyms that name a polymorphic datatype, directly or through other such synonyms:
+/// the datatype is gone after this pass, and every use of the synonym has been expanded to
+/// one of its instances (a type with a polymorphic datatype is always rewritten), so the
+/// synonym goes too (`type UnitMap K = Map K Unit;` of `/lib:base`).
+fn stale_synonyms(decls: &[Decl]) -> FxHashSet<Symbol> {
+    fn mentions(t: &ast::Type, names: &FxHashSet<Symbol>) -> bool {
+        match &t.kind {
+            TypeKind::Named { name, args } => names.contains(&name.name) || args.iter().any(|a| mentions(a, names)),
+            TypeKind::Map(m) => m.args.iter().any(|a| mentions(a, names)) || mentions(&m.result, names),
+            _ => false,
+        }
+    }
+    let mut stale: FxHashSet<Symbol> = decls
+        .iter()
+        .filter_map(|d| match d {
+            Decl::Datatype(d) if !d.type_params.is_empty() => Some(d.name.name),
+            _ => None,
+        })
+        .collect();
+    let datatypes = stale.len();
+    loop {
+        let before = stale.len();
+        for d in decls {
+            if let Decl::Type(t) = d
+                && let Some(expansion) = &t.synonym
+                && mentions(expansion, &stale)
+            {
+                stale.insert(t.name.name);
+            }
+        }
+        if stale.len() == before {
+            break;
+        }
+    }
+    if datatypes == 0 { FxHashSet::default() } else { stale }
+}
+
 fn is_closed(t: &Type) -> bool {
     fn go(t: &Type, bound: &mut Vec<TypeVarId>) -> bool {
         match t {
