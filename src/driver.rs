@@ -93,7 +93,12 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         return Ok(0);
     };
 
+    // Under `/printInlined` Boogie prints bodies as blocks, which takes a resolved program: the
+    // printing waits for type checking (and prints the program as parsed if that fails).
+    let print_later = options.print_inlined && !options.no_resolve;
+    let parsed = print_later.then(|| program.clone());
     if let Some(target) = &options.print_file
+        && !print_later
         && let Err(e) = print_program(options, &program, target, out)
     {
         reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
@@ -111,6 +116,18 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.trace {
         let phase = if options.no_typecheck { "resolution" } else { "resolution and type checking" };
         writeln!(out, "[TRACE] {phase}: {:.3} s", started.elapsed().as_secs_f64())?;
+    }
+    if let Some(target) = &options.print_file
+        && let Some(parsed) = parsed
+    {
+        let printed = match &outcome {
+            Outcome::Typed(typed, _) => crate::passes::inline::as_parsed_blocks(typed),
+            _ => parsed,
+        };
+        if let Err(e) = print_program(options, &printed, target, out) {
+            reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
+            return Ok(1);
+        }
     }
     let typed = match outcome {
         Outcome::ResolutionFailed(diagnostics) => {
