@@ -192,6 +192,7 @@ fn verify(
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
         remove_empty_blocks: options.remove_empty_blocks,
+        prune: options.prune,
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,
     };

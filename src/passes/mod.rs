@@ -23,7 +23,7 @@ mod lambda;
 mod loop_unroll;
 mod modifies;
 mod monomorphize;
-mod rewrite;
+pub(crate) mod rewrite;
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU32, Ordering};

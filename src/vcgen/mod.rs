@@ -27,6 +27,7 @@ pub mod encode;
 pub mod float;
 pub mod instantiate;
 pub mod passify;
+pub mod prune;
 pub mod trace;
 pub mod verify;
 pub mod wlp;
