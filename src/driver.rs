@@ -436,7 +436,8 @@ fn print_program(options: &Options, program: &Program, target: &str, out: &mut d
         text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
     }
     text.push('\n');
-    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty });
+    let emit = options.print_inlined && !options.no_resolve;
+    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty, emit, where_comments: false });
     if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
 }
 

@@ -138,8 +138,11 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 /// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
 fn print_inlined(decl: &Decl, log: &mut String) {
     log.push_str("after inlining procedure calls\n");
-    let program = Program { decls: split_procedure(decl.clone()) };
-    log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false }));
+    // Boogie emits the procedure and the implementation one after the other, not as a list.
+    for decl in split_procedure(decl.clone()) {
+        let program = Program { decls: vec![decl] };
+        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false, emit: true, where_comments: true }));
+    }
 }
 
 /// A procedure with a body as Boogie holds it: a procedure and an implementation.
