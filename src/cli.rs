@@ -109,6 +109,9 @@ pub struct Options {
     pub resource_limit: u32,
     pub vcs_cores: u32,
     pub type_encoding: TypeEncoding,
+    /// `/freeVarLambdaLifting`: a lambda's free variables become the lifted function's
+    /// parameters, instead of its maximal holes.
+    pub free_var_lambda_lifting: bool,
     /// The concatenation of all `/logPrefix` values, `/` and `\` replaced by `-`.
     pub log_prefix: String,
     pub prover_warnings: ProverWarnings,
@@ -166,6 +169,7 @@ impl Default for Options {
             resource_limit: 0,
             vcs_cores: 1,
             type_encoding: TypeEncoding::Monomorphic,
+            free_var_lambda_lifting: false,
             log_prefix: String::new(),
             prover_warnings: ProverWarnings::None,
             error_trace: 1,
@@ -289,6 +293,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("rlimit", "rlimit", Value::UInt),
     opt("vcsCores", "vcs-cores", Value::Int { min: 1, below: INT_END }),
     opt("typeEncoding", "type-encoding", Value::OneOf(TYPE_ENCODINGS)),
+    opt("freeVarLambdaLifting", "free-var-lambda-lifting", Value::Flag),
     opt("logPrefix", "log-prefix", Value::Text),
     opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
     opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
@@ -507,6 +512,10 @@ struct Cli {
     /// Type encoding of polymorphic programs: m[onomorphic], p[redicates], a[rguments]
     #[arg(long, value_name = "X", value_parser = TYPE_ENCODINGS.to_vec(), hide_possible_values = true, help_heading = COMPAT)]
     type_encoding: Option<String>,
+    /// Lift a lambda's free variables, not its maximal holes (lambdas that differ only in
+    /// closed subterms then stay different functions)
+    #[arg(long, help_heading = COMPAT)]
+    free_var_lambda_lifting: bool,
     /// Expansion of @PREFIX@ in file names (repeatable: the values are concatenated)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     log_prefix: Vec<String>,
@@ -662,6 +671,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             Some(_) => TypeEncoding::Monomorphic,
             None => d.type_encoding,
         },
+        free_var_lambda_lifting: cli.free_var_lambda_lifting,
         log_prefix: cli.log_prefix.iter().map(|p| p.replace(['/', '\\'], "-")).collect(),
         prover_warnings: match cli.prover_warnings {
             Some(1) => ProverWarnings::Stdout,
