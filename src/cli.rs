@@ -118,6 +118,9 @@ pub struct Options {
     pub error_trace: u32,
     /// `/removeEmptyBlocks:0` keeps the empty blocks of the passive program.
     pub remove_empty_blocks: bool,
+    /// `/prune:1`: each implementation is sent only the axioms its declarations reach
+    /// (Boogie's `Pruner`, see `crate::vcgen::prune`).
+    pub prune: bool,
     pub error_limit: u32,
     pub prover_options: Vec<String>,
     /// `--solver z3|cvc5|in-process|COMMAND` (rboogie's own; see `crate::smt::configure`).
@@ -180,6 +183,7 @@ impl Default for Options {
             prover_warnings: ProverWarnings::None,
             error_trace: 1,
             remove_empty_blocks: true,
+            prune: false,
             error_limit: 5,
             prover_options: Vec::new(),
             solver: None,
@@ -311,6 +315,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
     opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
     opt("removeEmptyBlocks", "remove-empty-blocks", Value::Int { min: 0, below: 2 }),
+    opt("prune", "prune", Value::Int { min: 0, below: 2 }),
     opt("errorLimit", "error-limit", Value::Int { min: 0, below: INT_END }),
     opt("proverOpt", "prover-opt", Value::Text),
     opt("p", "prover-opt", Value::Text),
@@ -568,6 +573,9 @@ struct Cli {
     /// Remove empty blocks before the VC: 1 (default) or 0
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     remove_empty_blocks: Option<u8>,
+    /// Send each implementation only the axioms its declarations reach: 1 or 0 (default)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    prune: Option<u8>,
     /// Errors reported per procedure (default 5; 0: as many as possible)
     #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
     error_limit: Option<u32>,
@@ -734,6 +742,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         },
         error_trace: cli.error_trace.map_or(d.error_trace, u32::from),
         remove_empty_blocks: cli.remove_empty_blocks.map_or(d.remove_empty_blocks, |n| n == 1),
+        prune: cli.prune.map_or(d.prune, |n| n == 1),
         error_limit: cli.error_limit.unwrap_or(d.error_limit),
         prover_options: cli.prover_opt,
         solver: cli.solver,

@@ -94,7 +94,12 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         return Ok(0);
     };
 
+    // Under `/printInlined` Boogie prints bodies as blocks, which takes a resolved program: the
+    // printing waits for type checking (and prints the program as parsed if that fails).
+    let print_later = options.print_inlined && !options.no_resolve;
+    let parsed = print_later.then(|| program.clone());
     if let Some(target) = &options.print_file
+        && !print_later
         && let Err(e) = print_program(options, &program, target, out)
     {
         reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
@@ -114,6 +119,18 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.trace {
         let phase = if options.no_typecheck { "resolution" } else { "resolution and type checking" };
         writeln!(out, "[TRACE] {phase}: {:.3} s", started.elapsed().as_secs_f64())?;
+    }
+    if let Some(target) = &options.print_file
+        && let Some(parsed) = parsed
+    {
+        let printed = match &outcome {
+            Outcome::Typed(typed, _) => crate::passes::inline::as_parsed_blocks(typed),
+            _ => parsed,
+        };
+        if let Err(e) = print_program(options, &printed, target, out) {
+            reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
+            return Ok(1);
+        }
     }
     let typed = match outcome {
         Outcome::ResolutionFailed(diagnostics) => {
@@ -196,6 +213,7 @@ fn verify(
         procs: options.procs.clone(),
         no_procs: options.no_procs.clone(),
         remove_empty_blocks: options.remove_empty_blocks,
+        prune: options.prune,
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,
     };
@@ -466,7 +484,8 @@ fn print_program(options: &Options, program: &Program, target: &str, out: &mut d
         text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
     }
     text.push('\n');
-    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty });
+    let emit = options.print_inlined && !options.no_resolve;
+    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty, emit, where_comments: false });
     if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
 }
 

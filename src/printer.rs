@@ -42,6 +42,13 @@ pub struct PrintOptions {
     /// Boogie's `/pretty`: a blank line between declarations of different kinds and around
     /// every declaration that spans several lines.
     pub pretty: bool,
+    /// Boogie's `Emit` spacing for a program whose bodies are blocks (`/printInlined`): a blank
+    /// line between any two declarations and two more after each procedure and implementation,
+    /// a blank line before every block.
+    pub emit: bool,
+    /// With `emit`, the where clauses of locals after the variables of a `havoc`, as Boogie
+    /// prints a resolved program (`havoc x /* where x > 0 */;`).
+    pub where_comments: bool,
 }
 
 /// Prints a whole program, one declaration after another, ending in a newline.
@@ -50,11 +57,17 @@ pub fn print_program(program: &Program, options: &PrintOptions) -> String {
     let mut previous: Option<&Decl> = None;
     for decl in &program.decls {
         if let Some(previous) = previous
-            && blank_line_between(previous, decl, options)
+            && (options.emit || blank_line_between(previous, decl, options))
         {
             printer.blank();
         }
+        printer.emit = options.emit;
+        printer.where_comments = options.where_comments;
         printer.decl(decl);
+        if options.emit && matches!(decl, Decl::Procedure(_) | Decl::Implementation(_)) {
+            printer.blank();
+            printer.blank();
+        }
         previous = Some(decl);
     }
     printer.out
@@ -740,6 +753,12 @@ fn blank_line_between(previous: &Decl, next: &Decl, options: &PrintOptions) -> b
 #[derive(Default)]
 struct Printer {
     out: String,
+    /// [`PrintOptions::emit`].
+    emit: bool,
+    /// [`PrintOptions::where_comments`].
+    where_comments: bool,
+    /// Under `where_comments`, the where clauses of the implementation being printed, by local.
+    wheres: Vec<(crate::ast::Symbol, String)>,
 }
 
 impl Printer {
@@ -914,7 +933,15 @@ impl Printer {
             signature(&d.type_params, &d.ins, &d.outs)
         );
         self.line(0, &header);
+        if self.emit && self.where_comments {
+            let groups = d.body.locals.iter().flat_map(|l| l.groups.iter());
+            self.wheres = groups
+                .filter_map(|g| g.where_clause.as_ref().map(|w| (g, print_expr(w))))
+                .flat_map(|(g, w)| g.names.iter().map(move |n| (n.name, w.clone())))
+                .collect();
+        }
         self.body(0, &d.body);
+        self.wheres.clear();
     }
 
     /// `[yield] invariant {:attrs} Name(formals);` then `preserves e;` lines.
@@ -1015,7 +1042,7 @@ impl Printer {
         for decl in &body.locals {
             self.line(level + 1, &local_vars_text(decl));
         }
-        if !body.locals.is_empty() && !is_empty_stmt_list(&body.stmts) {
+        if (self.emit || !body.locals.is_empty()) && !is_empty_stmt_list(&body.stmts) {
             self.blank();
         }
         self.stmt_list(level + 1, &body.stmts);
@@ -1038,7 +1065,11 @@ impl Printer {
             self.line(level, &format!("{}:", ident(&label.name)));
         }
         for cmd in &block.cmds {
-            self.line(level + 1, &cmd_text(cmd));
+            let text = match &cmd.kind {
+                CmdKind::Havoc { vars } if !self.wheres.is_empty() => self.havoc_with_wheres(vars),
+                _ => cmd_text(cmd),
+            };
+            self.line(level + 1, &text);
         }
         match &block.tail {
             None => {}
@@ -1060,6 +1091,15 @@ impl Printer {
                 self.line(level + 1, &text);
             }
         }
+    }
+
+    /// `havoc x /* where x > 0 */, y;` (Boogie's `Emit` of a resolved havoc).
+    fn havoc_with_wheres(&self, vars: &[Ident]) -> String {
+        let named = vars.iter().map(|v| match self.wheres.iter().find(|(n, _)| *n == v.name) {
+            Some((_, w)) => format!("{} /* where {w} */", ident(&v.name)),
+            None => ident(&v.name).into_owned(),
+        });
+        format!("havoc {};", named.collect::<Vec<_>>().join(", "))
     }
 
     /// `if {:attrs} (g)` / `{` / then / `}` / `else if (h)` ... / `else` / `{` / else / `}`
@@ -1877,8 +1917,8 @@ datatype List<a> {
             span: Span::default(),
         }));
         let prog = program(Box::new([var("x"), var("y"), axiom]));
-        assert_eq!(print_program(&prog, &PrintOptions { pretty: true }), "var x: int;\nvar y: int;\n\naxiom x;\n");
-        assert_eq!(print_program(&prog, &PrintOptions { pretty: false }), "var x: int;\nvar y: int;\naxiom x;\n");
+        assert_eq!(print_program(&prog, &PrintOptions { pretty: true, emit: false, where_comments: false }), "var x: int;\nvar y: int;\n\naxiom x;\n");
+        assert_eq!(print_program(&prog, &PrintOptions { pretty: false, emit: false, where_comments: false }), "var x: int;\nvar y: int;\naxiom x;\n");
     }
 
     #[test]
@@ -2016,10 +2056,10 @@ mod round_trip {
             };
             parsed += 1;
             for pretty in [false, true] {
-                let printed = print_program(&program, &PrintOptions { pretty });
+                let printed = print_program(&program, &PrintOptions { pretty, emit: false, where_comments: false });
                 match parse(&name, &printed) {
                     Some(again) if again == program => {
-                        let reprinted = print_program(&again, &PrintOptions { pretty });
+                        let reprinted = print_program(&again, &PrintOptions { pretty, emit: false, where_comments: false });
                         if reprinted != printed {
                             failures.push(format!("{name}: printing is not stable"));
                         }

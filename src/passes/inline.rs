@@ -142,26 +142,54 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 
 /// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
 fn print_inlined(decl: &Decl, log: &mut String) {
-    let decls = match decl {
-        Decl::Procedure(p) => {
-            let mut spec = (**p).clone();
-            spec.body = None;
-            let body = p.body.clone().expect("an implementation has a body");
+    log.push_str("after inlining procedure calls\n");
+    // Boogie emits the procedure and the implementation one after the other, not as a list.
+    for decl in split_procedure(decl.clone()) {
+        let program = Program { decls: vec![decl] };
+        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false, emit: true, where_comments: true }));
+    }
+}
+
+/// A procedure with a body as Boogie holds it: a procedure and an implementation.
+fn split_procedure(decl: Decl) -> Vec<Decl> {
+    match decl {
+        Decl::Procedure(p) if p.body.is_some() => {
+            let mut spec = *p;
+            let body = spec.body.take().expect("checked above");
             let imp = crate::ast::ImplementationDecl {
-                attrs: p.attrs.clone(),
-                name: p.name,
-                type_params: p.type_params.clone(),
-                ins: p.ins.clone(),
-                outs: p.outs.clone(),
+                attrs: spec.attrs.clone(),
+                name: spec.name,
+                type_params: spec.type_params.clone(),
+                ins: spec.ins.clone(),
+                outs: spec.outs.clone(),
                 body,
-                span: p.span,
+                span: spec.span,
             };
             vec![Decl::Procedure(Box::new(spec)), Decl::Implementation(Box::new(imp))]
         }
-        other => vec![other.clone()],
-    };
-    log.push_str("after inlining procedure calls\n");
-    log.push_str(&crate::printer::print_program(&Program { decls }, &crate::printer::PrintOptions { pretty: false }));
+        other => vec![other],
+    }
+}
+
+/// The program as Boogie prints it under `/print` with `/printInlined`: procedures with bodies
+/// split, every body as the blocks the parser makes of it (Boogie's `Implementation.Emit`
+/// prints blocks, not statements, when it prints inlined code). A body that cannot be lowered
+/// stays as it is.
+pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
+    let mut decls = Vec::new();
+    for decl in typed.program.decls.iter().cloned().flat_map(split_procedure) {
+        let decl = match decl {
+            Decl::Implementation(mut imp) => {
+                if let Ok(blocks) = blocks_of(typed, &imp.body, false) {
+                    imp.body.stmts = stmt_list(&blocks, &imp.body);
+                }
+                Decl::Implementation(imp)
+            }
+            other => other,
+        };
+        decls.push(decl);
+    }
+    Program { decls }
 }
 
 fn has_attr(attrs: &[Attribute], key: &str) -> bool {

@@ -93,6 +93,9 @@ pub struct Encoder<'p> {
     refused_datatypes: FxHashSet<TypeCtorId>,
     /// Code expressions encoded so far (they number their bound variables).
     pub(super) code_exprs: u32,
+    /// Under `/prune`, the axioms [`super::prune`] may leave out, by origin, as `assert`
+    /// commands: the prelude then holds the others only.
+    prunable_axioms: Option<Vec<(super::prune::AxiomKey, String)>>,
 }
 
 pub use crate::smt::names::quote;
@@ -133,6 +136,26 @@ impl<'p> Encoder<'p> {
             pool_sorts: FxHashMap::default(),
             refused_datatypes: FxHashSet::default(),
             code_exprs: 0,
+            prunable_axioms: None,
+        }
+    }
+
+    /// Under `/prune`: [`Encoder::prelude`] keeps the program's axioms (those of `axiom`
+    /// declarations, `uses` clauses and function definitions) for [`Encoder::prunable_axioms`].
+    pub fn keep_axioms_apart(&mut self) {
+        self.prunable_axioms = Some(Vec::new());
+    }
+
+    /// The axioms the prelude left out, in program order, by origin.
+    pub fn prunable_axioms(&self) -> &[(super::prune::AxiomKey, String)] {
+        self.prunable_axioms.as_deref().unwrap_or_default()
+    }
+
+    /// An axiom's `assert` command: into the prelude's axioms, or kept apart under `/prune`.
+    fn push_axiom(&mut self, axioms: &mut String, key: super::prune::AxiomKey, command: String) {
+        match &mut self.prunable_axioms {
+            Some(apart) => apart.push((key, command)),
+            None => axioms.push_str(&command),
         }
     }
 
@@ -350,26 +373,32 @@ impl<'p> Encoder<'p> {
             let name = quote(&info.name.name);
             let mut ctx = self.formals_ctx(id);
             let b = self.ex(body, &NoVars, &mut ctx)?;
-            if info.params.is_empty() {
-                let _ = writeln!(axioms, "(assert (= {name} {b}))");
+            let command = if info.params.is_empty() {
+                format!("(assert (= {name} {b}))\n")
             } else {
                 let vars: Vec<String> = info.params.iter().map(|p| bound_name(typed, *p)).collect();
                 let app = format!("({name} {})", vars.join(" "));
                 let binders = self.binders(id)?;
-                let _ = writeln!(axioms, "(assert (forall ({binders}) (! (= {app} {b}) :pattern ({app}))))");
-            }
+                format!("(assert (forall ({binders}) (! (= {app} {b}) :pattern ({app}))))\n")
+            };
+            self.push_axiom(&mut axioms, super::prune::AxiomKey::Definition(info.name.name), command);
         }
         // Axioms, including those of `uses` clauses.
-        for decl in &typed.program.decls {
-            let list: Vec<&Expr> = match decl {
-                Decl::Axiom(a) => vec![&a.expr],
-                Decl::Const(c) => c.uses.iter().flatten().map(|a| &a.expr).collect(),
-                Decl::Function(f) => f.uses.iter().flatten().map(|a| &a.expr).collect(),
+        for (d, decl) in typed.program.decls.iter().enumerate() {
+            use super::prune::AxiomKey;
+            let uses = |uses: &'p Option<Box<[crate::ast::AxiomDecl]>>| -> Vec<(AxiomKey, &'p Expr)> {
+                let uses = uses.iter().flatten().enumerate();
+                uses.map(|(k, a)| (AxiomKey::Uses(d as u32, k as u32), &a.expr)).collect()
+            };
+            let list = match decl {
+                Decl::Axiom(a) => vec![(AxiomKey::Decl(d as u32), &a.expr)],
+                Decl::Const(c) => uses(&c.uses),
+                Decl::Function(f) => uses(&f.uses),
                 _ => Vec::new(),
             };
-            for e in list {
+            for (key, e) in list {
                 let t = self.expr(e, &NoVars)?;
-                let _ = writeln!(axioms, "(assert {t})");
+                self.push_axiom(&mut axioms, key, format!("(assert {t})\n"));
             }
         }
         let mut out = self.take_new_decls();

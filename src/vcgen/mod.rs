@@ -28,6 +28,7 @@ pub mod float;
 pub mod instantiate;
 pub mod measure;
 pub mod passify;
+pub mod prune;
 pub mod split;
 pub mod trace;
 pub mod verify;

@@ -38,6 +38,8 @@ pub struct VerifyOptions {
     pub no_procs: Vec<String>,
     /// `/removeEmptyBlocks` (on unless `:0`).
     pub remove_empty_blocks: bool,
+    /// `/prune:1`: each implementation gets only the axioms it reaches ([`super::prune`]).
+    pub prune: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
     pub session_per_implementation: bool,
     /// `/vcsCores`: how many implementations are checked at once, each by a solver session
@@ -272,6 +274,10 @@ pub fn verify_program(
         }
     }
     let mut enc = Encoder::new(typed);
+    let dependencies = options.prune.then(|| super::prune::Dependencies::new(typed));
+    if options.prune {
+        enc.keep_axioms_apart();
+    }
     let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
     let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
     let facts = variable_facts(typed);
@@ -290,7 +296,7 @@ pub fn verify_program(
         let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
         let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified });
         let before = prelude.len();
-        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, &mut prelude, id) {
+        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, dependencies.as_ref(), &mut prelude, id) {
             Err(u) => Ok(ImplOutcome::Unsupported(u)),
             Ok(None) => Ok(ImplOutcome::Verified),
             Ok(Some(vc)) => {
@@ -410,6 +416,7 @@ fn encode_implementation<'a>(
     facts: &'a VariableFacts<'a>,
     modifies: &'a [Vec<VarId>],
     calls: &super::measure::CallGraph,
+    dependencies: Option<&super::prune::Dependencies>,
     prelude: &mut String,
     id: ImplementationId,
 ) -> Result<Option<EncodedVc>, Unsupported> {
@@ -511,6 +518,26 @@ fn encode_implementation<'a>(
     // later implementation.
     prelude.push_str(&enc.take_new_decls());
     let mut text = String::from("(push 1)\n");
+    if let Some(dependencies) = dependencies {
+        // Under `/prune`, the axioms this implementation reaches, in program order.
+        let mut roots = super::prune::Roots::new(typed);
+        roots.body(body);
+        roots.specs(specs);
+        for v in globals.iter().chain(&proc.ins).chain(&proc.outs) {
+            if let Some(w) = wheres.get(v) {
+                roots.expr(w);
+            }
+        }
+        if roots.hides() {
+            return Err(Unsupported::new(Some(info.name.span), "hide commands under /prune"));
+        }
+        let live = dependencies.live_axioms(roots.finish());
+        for (key, command) in enc.prunable_axioms() {
+            if live.contains(key) {
+                text += command;
+            }
+        }
+    }
     for (name, sort) in &passive.decls {
         let _ = writeln!(text, "(declare-fun {name} () {sort})");
     }
