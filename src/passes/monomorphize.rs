@@ -1351,7 +1351,25 @@ impl rewrite::Rewriter for Mono<'_> {
                 let copy = self.quantifier_copy(q);
                 Some(Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE })
             }
-            ExprKind::Let(_) | ExprKind::Code(_) if self.copy => {
+            // A copy's binders get positions of their own, as a quantifier's.
+            ExprKind::Let(l) if self.copy => {
+                let vars = l
+                    .vars
+                    .iter()
+                    .map(|v| ast::LetVar {
+                        attrs: rewrite::attrs(self, &v.attrs),
+                        name: Ident { name: v.name.name, span: self.span(v.name.span) },
+                    })
+                    .collect();
+                let copy = ast::LetExpr {
+                    vars,
+                    rhss: rewrite::exprs(self, &l.rhss),
+                    attrs: rewrite::attrs(self, &l.attrs),
+                    body: rewrite::expr(self, &l.body),
+                };
+                Some(Expr { kind: ExprKind::Let(Box::new(copy)), span: e.span, id: NodeId::NONE })
+            }
+            ExprKind::Code(_) if self.copy => {
                 self.unsupported = true;
                 None
             }
