@@ -64,7 +64,9 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     let symbols = typed.symbols();
     let mut impl_of_proc: FxHashMap<ProcedureId, ImplementationId> = FxHashMap::default();
     for (i, info) in symbols.implementations.iter().enumerate() {
-        if let Some(p) = info.procedure {
+        if let Some(p) = info.procedure
+            && is_procedure_body(typed, info.decl)
+        {
             let id = ImplementationId(i as u32);
             let e = impl_of_proc.entry(p).or_insert(id);
             if symbols.implementations[e.index()].decl > info.decl {
@@ -78,6 +80,9 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     let mut callee_blocks: FxHashMap<ImplementationId, StmtList> = FxHashMap::default();
     for (index, info) in symbols.implementations.iter().enumerate() {
         let Some(proc_id) = info.procedure else { continue };
+        if !is_procedure_body(typed, info.decl) {
+            continue;
+        }
         let proc_attrs = proc_decl(typed, proc_id).map_or(&[][..], |p| &p.attrs[..]);
         let (attrs, _, _, body) = impl_parts(typed, ImplementationId(index as u32));
         if verify_false(attrs) || verify_false(proc_attrs) {
@@ -183,6 +188,12 @@ fn proc_decl(typed: &TypedProgram, p: ProcedureId) -> Option<&crate::ast::Proced
         Decl::Procedure(d) => Some(d),
         _ => None,
     }
+}
+
+/// Whether an implementation is a procedure's or an implementation declaration's body (not a
+/// Civl action's or yield procedure's, which this pass leaves as they are).
+fn is_procedure_body(typed: &TypedProgram, decl: crate::typeck::DeclIndex) -> bool {
+    matches!(typed.program.decls[decl.0 as usize], Decl::Implementation(_) | Decl::Procedure(_))
 }
 
 /// An implementation's attributes, in- and out-parameter groups and body.
