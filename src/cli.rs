@@ -109,6 +109,9 @@ pub struct Options {
     pub resource_limit: u32,
     pub vcs_cores: u32,
     pub type_encoding: TypeEncoding,
+    /// `/freeVarLambdaLifting`: a lambda's free variables become the lifted function's
+    /// parameters, instead of its maximal holes.
+    pub free_var_lambda_lifting: bool,
     /// The concatenation of all `/logPrefix` values, `/` and `\` replaced by `-`.
     pub log_prefix: String,
     pub prover_warnings: ProverWarnings,
@@ -136,6 +139,12 @@ pub struct Options {
     pub no_procs: Vec<String>,
     pub print_inlined: bool,
     pub print_instrumented: bool,
+    /// `/quiet`: no closing line.
+    pub quiet: bool,
+    /// `/trackVerificationCoverage` (accepted; no proof dependencies are printed yet).
+    pub track_verification_coverage: bool,
+    /// `/enhancedErrorMessages:N` (accepted, no effect yet).
+    pub enhanced_error_messages: u32,
     /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
@@ -163,6 +172,7 @@ impl Default for Options {
             resource_limit: 0,
             vcs_cores: 1,
             type_encoding: TypeEncoding::Monomorphic,
+            free_var_lambda_lifting: false,
             log_prefix: String::new(),
             prover_warnings: ProverWarnings::None,
             error_trace: 1,
@@ -181,6 +191,9 @@ impl Default for Options {
             no_procs: Vec::new(),
             print_inlined: false,
             print_instrumented: false,
+            quiet: false,
+            track_verification_coverage: false,
+            enhanced_error_messages: 0,
             print_after: Vec::new(),
         }
     }
@@ -285,6 +298,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("rlimit", "rlimit", Value::UInt),
     opt("vcsCores", "vcs-cores", Value::Int { min: 1, below: INT_END }),
     opt("typeEncoding", "type-encoding", Value::OneOf(TYPE_ENCODINGS)),
+    opt("freeVarLambdaLifting", "free-var-lambda-lifting", Value::Flag),
+    opt("useArrayAxioms", "use-array-axioms", Value::Flag),
     opt("logPrefix", "log-prefix", Value::Text),
     opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
     opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
@@ -303,6 +318,9 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
     opt("printInstrumented", "print-instrumented", Value::Flag),
+    opt("quiet", "quiet", Value::Flag),
+    opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
+    opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
     opt("nologo", "nologo", Value::Flag),
@@ -502,6 +520,14 @@ struct Cli {
     /// Type encoding of polymorphic programs: m[onomorphic], p[redicates], a[rguments]
     #[arg(long, value_name = "X", value_parser = TYPE_ENCODINGS.to_vec(), hide_possible_values = true, help_heading = COMPAT)]
     type_encoding: Option<String>,
+    /// Lift a lambda's free variables, not its maximal holes (lambdas that differ only in
+    /// closed subterms then stay different functions)
+    #[arg(long, help_heading = COMPAT)]
+    free_var_lambda_lifting: bool,
+    /// Boogie: maps as functions with select-of-store axioms, without extensionality. rboogie
+    /// keeps SMT arrays (extensional, as Boogie's maps are): accepted, no effect
+    #[arg(long, help_heading = COMPAT)]
+    use_array_axioms: bool,
     /// Expansion of @PREFIX@ in file names (repeatable: the values are concatenated)
     #[arg(long, value_name = "X", action = ArgAction::Append, help_heading = COMPAT)]
     log_prefix: Vec<String>,
@@ -553,6 +579,16 @@ struct Cli {
     /// Print the program after instrumenting it with inferred invariants (rboogie infers none: no effect)
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
+    /// Print nothing but warnings and errors (no closing line)
+    #[arg(long, help_heading = COMPAT)]
+    quiet: bool,
+    /// Track which assumptions and assertions each proof uses (accepted; rboogie does not
+    /// print proof dependencies yet)
+    #[arg(long, help_heading = COMPAT)]
+    track_verification_coverage: bool,
+    /// 1: explain failing assertions with the model (accepted, no effect yet)
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    enhanced_error_messages: Option<u8>,
 
     /// No start-up banner (rboogie prints none)
     #[arg(long, help_heading = BOOGIE2)]
@@ -654,6 +690,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             Some(_) => TypeEncoding::Monomorphic,
             None => d.type_encoding,
         },
+        free_var_lambda_lifting: cli.free_var_lambda_lifting,
         log_prefix: cli.log_prefix.iter().map(|p| p.replace(['/', '\\'], "-")).collect(),
         prover_warnings: match cli.prover_warnings {
             Some(1) => ProverWarnings::Stdout,
@@ -683,6 +720,9 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         no_procs: cli.no_procs,
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
+        quiet: cli.quiet,
+        track_verification_coverage: cli.track_verification_coverage,
+        enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
         print_after: cli.print_after,
         args,
     };

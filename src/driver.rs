@@ -140,7 +140,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out);
     }
-    reporter.trailer(out, &Counts::default())?;
+    if !options.quiet {
+        reporter.trailer(out, &Counts::default())?;
+    }
     Ok(0)
 }
 
@@ -160,6 +162,15 @@ fn verify(
             return Ok(1);
         }
     };
+    // Boogie's `ProverOptions.ExecutablePath`: a `PROVER_PATH` must name a file.
+    if let crate::smt::SolverChoice::Process { path, .. } = &choice
+        && options.solver.is_none()
+        && options.prover_options.iter().any(|o| o.starts_with("PROVER_PATH"))
+        && !Path::new(path).is_file()
+    {
+        writeln!(out, "Fatal Error: ProverException: Cannot find specified prover: {path}")?;
+        return Ok(1);
+    }
     if options.trace {
         let prover = match &choice {
             crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
@@ -270,7 +281,9 @@ fn verify(
         writeln!(out, "{pos}: rboogie: cannot verify this program: {} not supported yet", u.what)?;
         return Ok(2);
     }
-    reporter.trailer(out, &counts)?;
+    if !options.quiet {
+        reporter.trailer(out, &counts)?;
+    }
     // EX_SOFTWARE: rboogie wrote a query a solver could not read.
     Ok(if internal_errors > 0 { 70 } else { 0 })
 }

@@ -145,6 +145,7 @@ fn trace_reports_parsing_passes_prover_and_implementations() {
 Parsing trace.bpl
 [TRACE] resolution and type checking: T s
 [TRACE] pass modifies: T s, no change
+[TRACE] pass datatypes: T s, no change
 [TRACE] pass lambda: T s, changed the program
 [TRACE] pass monomorphize: T s, no change
 [TRACE] pass erase-types: T s, no change

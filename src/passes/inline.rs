@@ -46,6 +46,7 @@ use crate::ast::{
     Ident, LocalVars, Program, Span, Spec, SpecBlock, SpecTransfer, StmtList, Symbol, VarGroup,
 };
 use crate::cli::{Inlining, Options};
+use crate::vcgen::encode::int_attr;
 use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId, VarKind};
 
 pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
@@ -172,14 +173,6 @@ fn has_attr(attrs: &[Attribute], key: &str) -> bool {
 pub(super) fn verify_false(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.key == "verify" && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(false), .. })])
-    })
-}
-
-/// Boogie's `CheckIntAttribute`: the value of `{:key N}`, when its parameter is a literal.
-fn int_attr(attrs: &[Attribute], key: &str) -> Option<i64> {
-    attrs.iter().filter(|a| a.key == key).find_map(|a| match &a.params[..] {
-        [AttrParam::Expr(Expr { kind: ExprKind::IntLit(n), .. })] => n.parse().ok(),
-        _ => None,
     })
 }
 

@@ -52,8 +52,9 @@ use crate::ast::{
 use crate::cli::Options;
 use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
 
-pub fn run(typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
     let mut lifter = Lifter::new(typed);
+    lifter.free_vars_only = options.free_var_lambda_lifting;
     let mut decls: Vec<Decl> = typed.program.decls.iter().map(|d| lifter.decl(d)).collect();
     if lifter.lifted.is_empty() {
         return Ok(None);
@@ -119,6 +120,9 @@ struct Lifter<'a> {
     marked: FxHashSet<u32>,
     binder_names: FxHashSet<Symbol>,
     has_code: bool,
+    /// `/freeVarLambdaLifting`: the holes are the free variables (and `old(g)`), one per
+    /// variable, rather than the maximal subexpressions without bound variables.
+    free_vars_only: bool,
 }
 
 impl<'a> Lifter<'a> {
@@ -137,6 +141,7 @@ impl<'a> Lifter<'a> {
             marked: FxHashSet::default(),
             binder_names: FxHashSet::default(),
             has_code: false,
+            free_vars_only: false,
         }
     }
 
@@ -233,6 +238,7 @@ impl<'a> Lifter<'a> {
             holes: Vec::new(),
             names: Vec::new(),
             next: 0,
+            free_vars: self.free_vars_only.then(|| FreeVarHoles { typed, bound: &self.bound, seen: FxHashMap::default() }),
         };
         let lifted_attrs = rewrite::attrs(&mut filler, &attrs);
         let lifted_body = rewrite::expr(&mut filler, &body);
@@ -255,7 +261,11 @@ impl<'a> Lifter<'a> {
             body: lifted_body.clone(),
         };
         let shape = self.canonical(shape, &dummies, &lifted_attrs);
-        if let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
+        // Boogie compares attributes by reference (`QKeyValue.Equals` compares its parameter
+        // lists as objects), so a lambda with an attribute, on it or on a binder inside it,
+        // never shares a function: sharing it would prove `a == b` where Boogie cannot.
+        let shareable = lifted_attrs.is_empty() && !has_binder_attrs(&shape.body);
+        if shareable && let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
             return Some(self.application(l.function, l.coerce, holes, &result, e));
         }
 
@@ -640,6 +650,37 @@ struct HoleFiller<'a> {
     holes: Vec<Expr>,
     names: Vec<Symbol>,
     next: usize,
+    /// Under `/freeVarLambdaLifting` (Boogie's `LiftLambdaFreeVars`), the holes are the
+    /// lambda's free variables instead, each one hole however often it occurs (`old(g)` one
+    /// of its own, evaluated where the lambda is), and constants stay in the body.
+    free_vars: Option<FreeVarHoles<'a>>,
+}
+
+struct FreeVarHoles<'a> {
+    typed: &'a TypedProgram,
+    bound: &'a FxHashSet<VarId>,
+    /// The hole each free variable (and whether under `old`) got.
+    seen: FxHashMap<(Symbol, bool), Symbol>,
+}
+
+impl FreeVarHoles<'_> {
+    /// The key of `e`'s hole when `e` is a free variable or `old` of one.
+    fn key(&self, e: &Expr) -> Option<(Symbol, bool)> {
+        let (x, old) = match &e.kind {
+            ExprKind::Var(x) => (x, false),
+            ExprKind::Old(inner) => match &inner.kind {
+                ExprKind::Var(x) => (x, true),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        match self.typed.referent(x) {
+            Some(Ref::Var(v)) if !self.bound.contains(&v) && !matches!(self.typed.symbols().var(v).kind, VarKind::Const { .. }) => {
+                Some((x.name, old))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl HoleFiller<'_> {
@@ -693,7 +734,18 @@ impl HoleFiller<'_> {
 
 impl rewrite::Rewriter for HoleFiller<'_> {
     fn expr(&mut self, e: &Expr) -> Option<Expr> {
-        if !self.marked.contains(&e.id.0) {
+        if let Some(free) = &self.free_vars {
+            if let Some(key) = free.key(e) {
+                if let Some(&name) = free.seen.get(&key) {
+                    let span = fresh_span(e.span);
+                    return Some(Expr { kind: ExprKind::Var(Ident { name, span }), span, id: e.id });
+                }
+                let hole = self.hole(e);
+                let ExprKind::Var(x) = &hole.kind else { unreachable!("a hole is a variable") };
+                self.free_vars.as_mut().expect("checked above").seen.insert(key, x.name);
+                return Some(hole);
+            }
+        } else if !self.marked.contains(&e.id.0) {
             return Some(self.hole(e));
         }
         let kind = match &e.kind {
@@ -885,6 +937,17 @@ fn triggers(r: &mut dyn rewrite::Rewriter, triggers: &[Trigger]) -> Box<[Trigger
 fn var(name: Symbol, like: Span) -> Expr {
     let span = fresh_span(like);
     Expr { kind: ExprKind::Var(Ident { name, span }), span, id: NodeId::NONE }
+}
+
+/// Whether a quantifier, lambda or let in `e` carries an attribute.
+fn has_binder_attrs(e: &Expr) -> bool {
+    let mut found = match &e.kind {
+        ExprKind::Quant(q) => !q.attrs.is_empty() || q.vars.iter().any(|g| !g.attrs.is_empty()),
+        ExprKind::Let(l) => !l.attrs.is_empty() || l.vars.iter().any(|v| !v.attrs.is_empty()),
+        _ => false,
+    };
+    e.for_each_child(&mut |c| found |= has_binder_attrs(c));
+    found
 }
 
 fn mentions_var(e: &Expr) -> bool {

@@ -349,7 +349,12 @@ impl<T: Transport> Session for SmtSession<T> {
         }
         self.limits_unknown = true;
         self.resources_used = None;
-        let preamble = super::preamble(self.dialect, &self.options);
+        let mut preamble = super::preamble(self.dialect, &self.options);
+        if self.dialect == Dialect::Z3 {
+            // z3 keeps `:rlimit` over a reset, and once a query used it up, even `(push 1)` is
+            // "canceled" until it is lifted (Boogie's `FullReset` lifts it too).
+            preamble += "(set-option :rlimit 0)\n";
+        }
         self.send(&preamble);
     }
 

@@ -106,6 +106,14 @@ pub fn find_bool_attribute(attrs: &[crate::ast::Attribute], key: &str) -> bool {
     })
 }
 
+/// Boogie's `CheckIntAttribute`: the value of `{:key N}`, when its parameter is a literal.
+pub fn int_attr(attrs: &[crate::ast::Attribute], key: &str) -> Option<i64> {
+    attrs.iter().filter(|a| a.key == key).find_map(|a| match &a.params[..] {
+        [AttrParam::Expr(Expr { kind: ExprKind::IntLit(n), .. })] => n.parse().ok(),
+        _ => None,
+    })
+}
+
 pub fn string_attr<'e>(attrs: &'e [crate::ast::Attribute], key: &str) -> Option<&'e str> {
     attrs.iter().find(|a| a.key == key).and_then(|a| match a.params.first() {
         Some(AttrParam::Str(s, _)) => Some(s.as_str()),

@@ -27,6 +27,7 @@ pub mod encode;
 pub mod float;
 pub mod instantiate;
 pub mod passify;
+pub mod split;
 pub mod trace;
 pub mod verify;
 pub mod wlp;

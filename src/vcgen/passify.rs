@@ -789,7 +789,8 @@ pub fn remove_empty_blocks(blocks: &mut Vec<PassiveBlock>) {
     }
 }
 
-fn predecessors_of(blocks: &[PassiveBlock]) -> Vec<Vec<usize>> {
+/// Predecessor lists of passive blocks, in block order.
+pub fn predecessors_of(blocks: &[PassiveBlock]) -> Vec<Vec<usize>> {
     let mut preds = vec![Vec::new(); blocks.len()];
     for (i, b) in blocks.iter().enumerate() {
         for &s in &b.succs {

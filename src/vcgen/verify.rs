@@ -19,8 +19,9 @@ use std::fmt::Write;
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use super::cfg::{self, Specs};
-use super::encode::{Encoder, find_bool_attribute, string_attr};
+use super::encode::{Encoder, find_bool_attribute, int_attr, string_attr};
 use super::passify::{self, ImplContext};
+use super::split;
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
 use super::{Check, CheckKind, Cmd, Unsupported};
@@ -175,6 +176,8 @@ struct Query {
     /// what a session is sent first for it.
     prelude: Arc<str>,
     vc: EncodedVc,
+    /// `/timeLimit` and `/rlimit`, or the implementation's `{:timeLimit N}` and `{:rlimit N}`.
+    limits: Limits,
 }
 
 /// What is reported for an implementation, besides its outcome.
@@ -292,7 +295,8 @@ pub fn verify_program(
                 if prelude.len() != before {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(Query { index, name, prelude: shared_prelude.clone(), vc })
+                let limits = implementation_limits(options, impl_attrs(typed, id));
+                Err(Query { index, name, prelude: shared_prelude.clone(), vc, limits })
             }
         };
         (index, staged)
@@ -504,17 +508,24 @@ fn encode_implementation<'a>(
     Ok(Some(EncodedVc { text, blocks: passive.blocks, vc }))
 }
 
+/// Boogie's `GetTimeLimit` and `GetResourceLimit`: an implementation's `{:timeLimit N}` and
+/// `{:rlimit N}` (non-negative literals) override the command line's.
+fn implementation_limits(options: &VerifyOptions, attrs: &[Attribute]) -> Limits {
+    let limit = |key, default| int_attr(attrs, key).and_then(|n| u32::try_from(n).ok()).unwrap_or(default);
+    Limits { time_limit_s: limit("timeLimit", options.time_limit), resource_limit: limit("rlimit", options.resource_limit) }
+}
+
 /// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
 /// `sat`, the failing path is read from the model and that assertion blocked, until `unsat`
 /// or `/errorLimit` counterexamples.
 fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -> ImplOutcome {
-    let limits = Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
+    let limits = &query.limits;
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
     let mut first: Option<Answer> = None;
     let outcome = loop {
         discovered += 1;
-        let answer = session.check_sat(&limits);
+        let answer = session.check_sat(limits);
         if first.is_none() {
             first = Some(answer.clone());
         }
@@ -535,12 +546,17 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
                 }
                 session.send(&format!("(assert (not (= (ControlFlow 0 {source}) (- {target}))))\n"));
             }
-            Answer::Timeout => break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None },
+            // The watchdog's time out (the solver fell silent and was given up on) says nothing
+            // about the VC: no last chance.
+            Answer::Timeout if session.dead().is_some() => {
+                break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None };
+            }
+            Answer::Timeout => break gave_up(&errors, &query.vc.blocks, ImplOutcome::TimedOut),
             Answer::Unknown(UnknownReason::OutOfResource) => {
-                break if errors.is_empty() { Some(ImplOutcome::OutOfResource) } else { None };
+                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfResource);
             }
             Answer::Unknown(UnknownReason::OutOfMemory) => {
-                break if errors.is_empty() { Some(ImplOutcome::OutOfMemory) } else { None };
+                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfMemory);
             }
             Answer::Unknown(UnknownReason::Undetermined(_)) => {
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
@@ -569,6 +585,15 @@ fn save_rejected(query: &Query) -> Option<std::path::PathBuf> {
     let path = std::env::temp_dir().join(format!("rboogie-rejected-{}-{safe}.smt2", std::process::id()));
     let text = format!("{}{}(check-sat)\n", query.prelude, query.vc.text);
     std::fs::write(&path, text).ok().map(|()| path)
+}
+
+/// The outcome when the solver gave up (`why`): none beyond the errors found so far, if any;
+/// else Boogie's last chance (its one assertion reported as failing, see [`split`]), or `why`.
+fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: ImplOutcome) -> Option<ImplOutcome> {
+    if !errors.is_empty() {
+        return None;
+    }
+    Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
 }
 
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
