@@ -65,7 +65,9 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     let symbols = typed.symbols();
     let mut impl_of_proc: FxHashMap<ProcedureId, ImplementationId> = FxHashMap::default();
     for (i, info) in symbols.implementations.iter().enumerate() {
-        if let Some(p) = info.procedure {
+        if let Some(p) = info.procedure
+            && is_procedure_body(typed, info.decl)
+        {
             let id = ImplementationId(i as u32);
             let e = impl_of_proc.entry(p).or_insert(id);
             if symbols.implementations[e.index()].decl > info.decl {
@@ -80,7 +82,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     for (index, info) in symbols.implementations.iter().enumerate() {
         let Some(proc_id) = info.procedure else { continue };
         // Civl's bodies (actions, yield procedures) are left to Civl, which the verifier refuses.
-        if !matches!(decls[info.decl.0 as usize], Decl::Procedure(_) | Decl::Implementation(_)) {
+        if !is_procedure_body(typed, info.decl) {
             continue;
         }
         let proc_attrs = proc_decl(typed, proc_id).map_or(&[][..], |p| &p.attrs[..]);
@@ -208,6 +210,12 @@ fn proc_decl(typed: &TypedProgram, p: ProcedureId) -> Option<&crate::ast::Proced
         Decl::Procedure(d) => Some(d),
         _ => None,
     }
+}
+
+/// Whether an implementation is a procedure's or an implementation declaration's body (not a
+/// Civl action's or yield procedure's, which this pass leaves as they are).
+fn is_procedure_body(typed: &TypedProgram, decl: crate::typeck::DeclIndex) -> bool {
+    matches!(typed.program.decls[decl.0 as usize], Decl::Implementation(_) | Decl::Procedure(_))
 }
 
 /// An implementation's attributes, in- and out-parameter groups and body.

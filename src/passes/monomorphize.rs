@@ -25,16 +25,22 @@
 //! Map assignments through a polymorphic map (`p[13] := 5`) are first written as stores
 //! (`p := p[13 := 5]`) and checked again, so that their instantiations are known.
 //!
-//! What it does not handle leaves the program as it is, for vcgen to refuse implementation by
-//! implementation as before: polymorphic lambdas, parallel calls of polymorphic
-//! procedures, `/typeEncoding` other than monomorphic (Boogie then encodes the types
-//! instead), and instantiations that do not reach a fixpoint within a bound (where Boogie
-//! reports an expanding type cycle).
+//! A program whose instantiation would never end (an expanding type cycle, [`cycles`]) is
+//! refused as a whole with Boogie's message. What the pass does not handle leaves the program
+//! as it is, for vcgen to refuse implementation by implementation as before: polymorphic
+//! lambdas, parallel calls of polymorphic procedures, `/typeEncoding` other than monomorphic
+//! (Boogie then encodes the types instead), and instantiations that do not reach a fixpoint
+//! within a bound.
+//!
+//! Type synonyms whose body mentions a polymorphic datatype or map are rewritten (or, with
+//! parameters, removed: every use is expanded).
 //!
 //! How: each round copies every monomorphic declaration and every function and procedure
 //! instance known so far through [`rewrite`], registering the instances it meets; rounds
 //! repeat until a round meets nothing new, and that round's copy is the result. Identifiers in copies that may
 //! occur more than once (instances) get fresh positions ([`fresh_span`]).
+
+mod cycles;
 
 use std::rc::Rc;
 
@@ -65,6 +71,9 @@ const FRESH_BASE: u32 = 0xF000_0000;
 pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
     if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic || !handled(typed) {
         return Ok(None);
+    }
+    if cycles::has_expanding_cycle(typed) {
+        return Err(PassError::Fatal("Unable to monomorphize input program: expanding type cycle detected".into()));
     }
     let desugared;
     let typed = match desugar_map_assignments(typed) {
@@ -438,6 +447,17 @@ impl<'a> Mono<'a> {
         ast::Type { kind, span: fresh_span(span) }
     }
 
+    /// Whether a synonym's body mentions what this pass replaces.
+    fn synonym_changes(&self, body: &ast::Type) -> bool {
+        match self.typed.resolution.types.get(&Pos::of(body.span)) {
+            Some(t) => {
+                let t = canon(t, &FxHashMap::default(), 0);
+                has_poly_map(&t) || self.has_poly_datatype(&t)
+            }
+            None => written_poly_map(body),
+        }
+    }
+
     fn is_poly_datatype(&self, c: TypeCtorId) -> bool {
         c.0 < FRESH_BASE && {
             let info = &self.typed.symbols().type_ctors[c.0 as usize];
@@ -663,6 +683,17 @@ impl<'a> Mono<'a> {
                     decls.push(None);
                     continue;
                 }
+                // A synonym with parameters is expanded where it is used (Boogie removes it);
+                // one that needs no change stays, for the types written with it.
+                Decl::Type(t) if t.synonym.as_ref().is_some_and(|b| self.synonym_changes(b)) => {
+                    if !t.params.is_empty() {
+                        decls.push(None);
+                        continue;
+                    }
+                    let mut t = t.clone();
+                    t.synonym = t.synonym.as_ref().map(|b| self.written_type(b));
+                    Decl::Type(t)
+                }
                 Decl::Datatype(d) => {
                     let mut d = d.clone();
                     d.ctors = d
@@ -716,8 +747,8 @@ impl<'a> Mono<'a> {
                 self.unsupported = true;
                 break;
             };
-            let saved =
-                std::mem::replace(&mut self.sigma, info.type_params.iter().copied().zip(inst.clone()).collect());
+            let sigma = self.function_sigma(&info.type_params, &inst);
+            let saved = std::mem::replace(&mut self.sigma, sigma);
             let copy = std::mem::replace(&mut self.copy, true);
             let new = self.function(decl, Some((f, &inst)));
             self.sigma = saved;
@@ -761,6 +792,23 @@ impl<'a> Mono<'a> {
         }
         out.extend(procedures);
         out
+    }
+
+    /// The substitution for a function instance: its type parameters, and the binders that
+    /// resolution made again for its body (the definition axiom's, named by the same
+    /// identifiers), at `inst`.
+    fn function_sigma(&self, params: &[TypeVarId], inst: &[Type]) -> FxHashMap<TypeVarId, Type> {
+        let vars = &self.typed.symbols().type_vars;
+        let mut sigma: FxHashMap<TypeVarId, Type> = params.iter().copied().zip(inst.iter().cloned()).collect();
+        for (p, t) in params.iter().zip(inst) {
+            let name = vars[p.0 as usize].name;
+            for (k, v) in vars.iter().enumerate() {
+                if v.name.name == name.name && v.name.span.same_as(&name.span) {
+                    sigma.insert(TypeVarId(k as u32), t.clone());
+                }
+            }
+        }
+        sigma
     }
 
     /// Polymorphic implementations that are verified are verified at fresh uninterpreted
@@ -1308,7 +1356,7 @@ impl rewrite::Rewriter for Mono<'_> {
                 let copy = self.quantifier_copy(q);
                 Some(Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE })
             }
-            // A copy's let binders get fresh positions, as its references do ([`Self::var`]).
+            // A copy's binders get positions of their own, as a quantifier's.
             ExprKind::Let(l) if self.copy => {
                 let vars = l
                     .vars
@@ -1382,31 +1430,12 @@ impl Mono<'_> {
         }
     }
 
-    /// The instance of `p` that `call` calls: its in-parameters' types matched against the
-    /// arguments' and its out-parameters' against the targets'.
+    /// The instance of `p` that `call` calls.
     fn call_instance(&mut self, p: ProcedureId, call: &ast::CallCmd) -> Symbol {
         let typed = self.typed;
         let info = typed.symbols().procedure(p);
-        let mut found = FxHashMap::default();
-        let mut pairs: Vec<(Type, Type)> = Vec::new();
-        for (v, a) in info.ins.iter().zip(call.args.iter()) {
-            pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(typed.type_of(a.id))));
-        }
-        for (v, o) in info.outs.iter().zip(call.outs.iter()) {
-            match typed.referent(o) {
-                Some(Ref::Var(w)) => {
-                    pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(&typed.symbols().var(w).ty)))
-                }
-                _ => self.unsupported = true,
-            }
-        }
-        for (pattern, actual) in &pairs {
-            if !match_type(&canon(pattern, &FxHashMap::default(), 0), actual, &info.type_params, &mut found) {
-                self.unsupported = true;
-            }
-        }
-        let inst: Vec<Type> = info.type_params.iter().map(|v| found.get(v).cloned().unwrap_or(Type::Int)).collect();
-        if info.type_params.iter().any(|v| !found.contains_key(v)) || inst.iter().any(|t| !is_closed(t)) {
+        let inst = self.call_instantiation(p, call);
+        if inst.iter().any(|t| !is_closed(t)) {
             self.unsupported = true;
         }
         let name = self.procedure_instance_name(p, inst.clone());
@@ -1429,6 +1458,36 @@ impl Mono<'_> {
             self.with_body.insert((p, inst));
         }
         name
+    }
+
+    /// The type arguments of `call` of polymorphic procedure `p`, under the current
+    /// substitution: its in-parameters' types matched against the arguments' and its
+    /// out-parameters' against the targets'.
+    fn call_instantiation(&mut self, p: ProcedureId, call: &ast::CallCmd) -> Vec<Type> {
+        let typed = self.typed;
+        let info = typed.symbols().procedure(p);
+        let mut found = FxHashMap::default();
+        let mut pairs: Vec<(Type, Type)> = Vec::new();
+        for (v, a) in info.ins.iter().zip(call.args.iter()) {
+            pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(typed.type_of(a.id))));
+        }
+        for (v, o) in info.outs.iter().zip(call.outs.iter()) {
+            match typed.referent(o) {
+                Some(Ref::Var(w)) => {
+                    pairs.push((typed.symbols().var(*v).ty.clone(), self.canon(&typed.symbols().var(w).ty)))
+                }
+                _ => self.unsupported = true,
+            }
+        }
+        for (pattern, actual) in &pairs {
+            if !match_type(&canon(pattern, &FxHashMap::default(), 0), actual, &info.type_params, &mut found) {
+                self.unsupported = true;
+            }
+        }
+        if info.type_params.iter().any(|v| !found.contains_key(v)) {
+            self.unsupported = true;
+        }
+        info.type_params.iter().map(|v| found.get(v).cloned().unwrap_or(Type::Int)).collect()
     }
 
     /// The round's declarations, with each polymorphic map's type, selectors, updates and

@@ -1,0 +1,161 @@
+//! Whether monomorphization terminates: Boogie's `MonomorphizableChecker.IsFinitelyInstantiable`.
+//!
+//! A graph over type variables has an edge from `U` to `T` when a call instantiates type
+//! parameter `T` (of a function, datatype constructor or procedure) with a type in which `U`
+//! occurs; the edge is strong when `U` occurs inside a type constructor or map type there
+//! (`f(cons(x, nil()))` inside `f<T>` instantiates `f`'s `T` with `List T`). A polymorphic
+//! implementation's type parameters depend on its procedure's, and the binders resolution makes
+//! again for a function's body (its definition axiom's) are the function's own. Instantiation
+//! never ends exactly when a strong edge lies inside a strongly connected component: the
+//! program has an expanding type cycle, and Boogie refuses it as a whole.
+
+use petgraph::graphmap::DiGraphMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::super::rewrite::{self, Rewriter};
+use super::Mono;
+use crate::ast::{CmdKind, Decl, Expr, ExprKind};
+use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram};
+
+/// Whether instantiating `typed` would never end.
+pub(super) fn has_expanding_cycle(typed: &TypedProgram) -> bool {
+    let mut graph = Dependencies::new(typed);
+    for info in &typed.symbols().implementations {
+        let Some(p) = info.procedure else { continue };
+        for (&formal, &own) in typed.symbols().procedure(p).type_params.iter().zip(&info.type_params) {
+            graph.edge(formal, own, false);
+        }
+    }
+    for decl in &typed.program.decls {
+        match decl {
+            Decl::Function(f) => {
+                if let Some(b) = &f.body {
+                    rewrite::expr(&mut graph, b);
+                }
+                for a in f.uses.iter().flatten() {
+                    rewrite::axiom(&mut graph, a);
+                }
+            }
+            Decl::Const(c) => {
+                for a in c.uses.iter().flatten() {
+                    rewrite::axiom(&mut graph, a);
+                }
+            }
+            Decl::Axiom(a) => {
+                rewrite::axiom(&mut graph, a);
+            }
+            Decl::Procedure(p) => {
+                for s in p.specs.iter() {
+                    rewrite::spec(&mut graph, s);
+                }
+                if let Some(b) = &p.body {
+                    rewrite::stmt_list(&mut graph, &b.stmts);
+                }
+            }
+            Decl::Implementation(i) => {
+                rewrite::stmt_list(&mut graph, &i.body.stmts);
+            }
+            _ => {}
+        }
+    }
+    graph.expands()
+}
+
+struct Dependencies<'a> {
+    mono: Mono<'a>,
+    /// A function's type parameter for each binder made again for its body.
+    alias: FxHashMap<TypeVarId, TypeVarId>,
+    /// Edge `(u, t)`: type variable `u` flows into type parameter `t`.
+    graph: DiGraphMap<u32, ()>,
+    strong: FxHashSet<(u32, u32)>,
+}
+
+impl<'a> Dependencies<'a> {
+    fn new(typed: &'a TypedProgram) -> Self {
+        let vars = &typed.symbols().type_vars;
+        let mut first = FxHashMap::default();
+        let mut alias = FxHashMap::default();
+        for (k, v) in vars.iter().enumerate() {
+            let id = TypeVarId(k as u32);
+            let rep = *first.entry((v.name.name, v.name.span.file, v.name.span.start)).or_insert(id);
+            if rep != id {
+                alias.insert(id, rep);
+            }
+        }
+        Dependencies {
+            mono: Mono::new(typed, false),
+            alias,
+            graph: DiGraphMap::new(),
+            strong: FxHashSet::default(),
+        }
+    }
+
+    fn node(&self, v: TypeVarId) -> u32 {
+        self.alias.get(&v).copied().unwrap_or(v).0
+    }
+
+    fn edge(&mut self, from: TypeVarId, to: TypeVarId, strong: bool) {
+        let (from, to) = (self.node(from), self.node(to));
+        self.graph.add_edge(from, to, ());
+        if strong {
+            self.strong.insert((from, to));
+        }
+    }
+
+    /// Edges from the type variables of `actual` into `formal`.
+    fn flows(&mut self, actual: &Type, formal: TypeVarId, nested: bool) {
+        match actual.expanded() {
+            Type::Var(v) => self.edge(*v, formal, nested),
+            Type::Ctor(_, args) => args.iter().for_each(|a| self.flows(a, formal, true)),
+            Type::Map(m) => {
+                m.args.iter().for_each(|a| self.flows(a, formal, true));
+                self.flows(&m.result, formal, true);
+            }
+            _ => {}
+        }
+    }
+
+    fn instantiated(&mut self, formals: &[TypeVarId], inst: &[Type]) {
+        for (&formal, actual) in formals.iter().zip(inst) {
+            self.flows(actual, formal, false);
+        }
+    }
+
+    fn expands(&self) -> bool {
+        petgraph::algo::tarjan_scc(&self.graph).iter().any(|scc| {
+            let scc: FxHashSet<u32> = scc.iter().copied().collect();
+            self.strong.iter().any(|(u, t)| scc.contains(u) && scc.contains(t))
+        })
+    }
+}
+
+impl Rewriter for Dependencies<'_> {
+    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        if let ExprKind::Call { .. } = &e.kind
+            && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(&Pos::of(e.span)).copied()
+        {
+            let formals = self.mono.typed.symbols().function(f).type_params.clone();
+            if !formals.is_empty() {
+                let inst = self.mono.instantiation(e);
+                self.instantiated(&formals, &inst);
+            }
+        }
+        None
+    }
+
+    fn cmd(&mut self, c: &crate::ast::Cmd) -> Option<Vec<crate::ast::Cmd>> {
+        let calls = match &c.kind {
+            CmdKind::Call(call) => std::slice::from_ref(&**call),
+            CmdKind::ParCall { calls } => &calls[..],
+            _ => return None,
+        };
+        for call in calls {
+            if let Some(p) = self.mono.polymorphic_callee(call) {
+                let formals = self.mono.typed.symbols().procedure(p).type_params.clone();
+                let inst = self.mono.call_instantiation(p, call);
+                self.instantiated(&formals, &inst);
+            }
+        }
+        None
+    }
+}
