@@ -17,7 +17,7 @@
 
 use super::{PassError, rewrite};
 use crate::ast::{
-    AssignLhs, Attribute, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FieldUpdateExpr, NodeId, Program,
+    AssignLhs, Attribute, Cmd, CmdKind, Expr, ExprKind, FieldUpdateExpr, NodeId, Program,
     StoreExpr, Symbol,
 };
 use crate::cli::Options;
@@ -25,29 +25,7 @@ use crate::typeck::{FunctionKind, Ref, TypedProgram};
 
 pub fn run(typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
     let mut d = Desugar { typed, changed: false };
-    let decls: Vec<Decl> = typed
-        .program
-        .decls
-        .iter()
-        .map(|decl| match decl {
-            Decl::Procedure(p) if p.body.is_some() => {
-                let mut p = p.clone();
-                let body = p.body.as_ref().expect("checked");
-                p.body = Some(Body {
-                    locals: body.locals.clone(),
-                    stmts: rewrite::stmt_list(&mut d, &body.stmts),
-                    span: body.span,
-                });
-                Decl::Procedure(p)
-            }
-            Decl::Implementation(i) => {
-                let mut i = i.clone();
-                i.body.stmts = rewrite::stmt_list(&mut d, &i.body.stmts);
-                Decl::Implementation(i)
-            }
-            other => other.clone(),
-        })
-        .collect();
+    let decls = rewrite::bodies(&mut d, &typed.program.decls);
     Ok(d.changed.then_some(Program { decls }))
 }
 

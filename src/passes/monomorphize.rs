@@ -184,29 +184,7 @@ fn desugar_map_assignments(typed: &TypedProgram) -> Desugared {
         }
     }
     let mut d = D { typed, changed: false, unsupported: false };
-    let decls = typed
-        .program
-        .decls
-        .iter()
-        .map(|decl| match decl {
-            Decl::Procedure(p) if p.body.is_some() => {
-                let mut p = p.clone();
-                let body = p.body.as_ref().expect("checked");
-                p.body = Some(Body {
-                    locals: body.locals.clone(),
-                    stmts: rewrite::stmt_list(&mut d, &body.stmts),
-                    span: body.span,
-                });
-                Decl::Procedure(p)
-            }
-            Decl::Implementation(i) => {
-                let mut i = i.clone();
-                i.body.stmts = rewrite::stmt_list(&mut d, &i.body.stmts);
-                Decl::Implementation(i)
-            }
-            other => other.clone(),
-        })
-        .collect();
+    let decls = rewrite::bodies(&mut d, &typed.program.decls);
     if d.unsupported {
         Desugared::Unsupported
     } else if d.changed {

@@ -11,7 +11,8 @@
 //! expression function.
 
 use crate::ast::{
-    AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BlockTail, CallCmd, Cmd, CmdKind, CodeExpr, ElseBranch, Expr,
+    AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl,
+    ElseBranch, Expr,
     ExprKind, FieldUpdateExpr, Ident, IfCmd, LetExpr, LocalVars, LoopSpec, MapType, Quantifier, Span, Spec, SpecBlock,
     SpecTransfer, StmtList, StoreExpr, Trigger, Type, TypeKind, VarGroup, WhileCmd,
 };
@@ -269,6 +270,28 @@ pub fn call_cmd(r: &mut dyn Rewriter, c: &CallCmd) -> CallCmd {
         args: exprs(r, &c.args),
         span: c.span,
     }
+}
+
+/// The declarations with the statements of every body (procedures' and implementations')
+/// rewritten and everything else copied as it is.
+pub fn bodies(r: &mut dyn Rewriter, decls: &[Decl]) -> Vec<Decl> {
+    decls
+        .iter()
+        .map(|decl| match decl {
+            Decl::Procedure(p) if p.body.is_some() => {
+                let mut p = p.clone();
+                let body = p.body.as_ref().expect("checked");
+                p.body = Some(Body { locals: body.locals.clone(), stmts: stmt_list(r, &body.stmts), span: body.span });
+                Decl::Procedure(p)
+            }
+            Decl::Implementation(i) => {
+                let mut i = i.clone();
+                i.body.stmts = stmt_list(r, &i.body.stmts);
+                Decl::Implementation(i)
+            }
+            other => other.clone(),
+        })
+        .collect()
 }
 
 pub fn stmt_list(r: &mut dyn Rewriter, list: &StmtList) -> StmtList {
