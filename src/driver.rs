@@ -216,6 +216,7 @@ fn verify(
         prune: options.prune,
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,
+        augmented_traces: options.enhanced_error_messages == 1,
     };
     let open = |implementation: &str| {
         let log = logs.as_ref().map(|files| files.open(implementation)).transpose()?;

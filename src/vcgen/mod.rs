@@ -34,7 +34,7 @@ pub mod trace;
 pub mod verify;
 pub mod wlp;
 
-use crate::ast::{AssignLhs, CallCmd, Expr, Span};
+use crate::ast::{self, AssignLhs, CallCmd, Expr, Span};
 use crate::typeck::{ProcedureId, VarId};
 
 pub use verify::{ImplOutcome, SessionOpener, VerifyOptions, verify_program};
@@ -131,6 +131,9 @@ pub enum Cmd<'a> {
     MeasureCall { call: &'a CallCmd, caller: ProcedureId, check: Check },
     /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
     StartChecking,
+    /// The `{:print ...}` attributes of the command that follows (Boogie's debug information,
+    /// shown by `/enhancedErrorMessages:1` as the augmented execution trace).
+    Print(&'a [ast::Attribute]),
 }
 
 /// A basic block. `tok` is `None` for Boogie's `Token.NoToken` (blocks the translation adds:
