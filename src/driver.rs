@@ -218,8 +218,20 @@ fn verify(
         cores: options.vcs_cores,
         augmented_traces: options.enhanced_error_messages == 1,
     };
+    // A log that cannot be written is no reason not to verify: said once per file on stderr.
+    let unwritable_logs = std::sync::Mutex::new(rustc_hash::FxHashSet::<String>::default());
     let open = |implementation: &str| {
-        let log = logs.as_ref().map(|files| files.open(implementation)).transpose()?;
+        let log = match logs.as_ref().map(|files| files.open(implementation)) {
+            Some(Ok(log)) => Some(log),
+            Some(Err(why)) => {
+                let mut warned = unwritable_logs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if warned.insert(why.clone()) {
+                    eprintln!("Warning: {why}; verifying without writing it");
+                }
+                None
+            }
+            None => None,
+        };
         crate::smt::start(&choice, &session_options, log)
     };
     let mut counts = Counts::default();

@@ -82,6 +82,9 @@ struct Shape {
 struct Lifted {
     shape: Shape,
     function: Symbol,
+    /// Its definition axiom, by index in [`Lifter::axioms`], and the number of its holes.
+    axiom: usize,
+    holes: usize,
     /// Some type parameter of the function occurs in its result type only: calls are coerced.
     coerce: bool,
 }
@@ -267,8 +270,11 @@ impl<'a> Lifter<'a> {
         // never shares a function: sharing it would prove `a == b` where Boogie cannot.
         let shareable = lifted_attrs.is_empty() && !has_binder_attrs(&shape.body);
         if shareable && let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
-            return Some(self.application(l.function, l.coerce, holes, &result, e));
+            let (function, coerce, axiom, hole_count) = (l.function, l.coerce, l.axiom, l.holes);
+            self.merge_variable_attrs(axiom, hole_count, q);
+            return Some(self.application(function, coerce, holes, &result, e));
         }
+        let hole_count = holes.len();
 
         let function = self.define(Lambda {
             quantifier: q,
@@ -283,8 +289,40 @@ impl<'a> Lifter<'a> {
             attrs: lifted_attrs,
             body: lifted_body,
         });
-        self.lifted.push(Lifted { shape, function, coerce });
+        self.lifted.push(Lifted { shape, function, axiom: self.axioms.len() - 1, holes: hole_count, coerce });
         Some(self.application(function, coerce, holes, &result, e))
+    }
+
+    /// Boogie's `LiftedLambdas.TryGetValue`: a lambda that shares the function of one lifted
+    /// before adds its variables' attributes to the first one's, variable by variable (but
+    /// for those already there), so the shared definition axiom carries the `{:pool}`s of
+    /// both. Only attributes of strings move: an expression would name the other lambda's
+    /// variables.
+    fn merge_variable_attrs(&mut self, axiom: usize, holes: usize, q: &Quantifier) {
+        let extra: Vec<&[Attribute]> =
+            q.vars.iter().flat_map(|g| g.names.iter().map(move |_| &g.attrs[..])).collect();
+        if extra.iter().all(|a| a.is_empty()) {
+            return;
+        }
+        let ExprKind::Quant(forall) = &mut self.axioms[axiom].expr.kind else { return };
+        // One group per variable, so that each can take attributes of its own.
+        let mut vars: Vec<VarGroup> = Vec::new();
+        for g in forall.vars.iter() {
+            for n in g.names.iter() {
+                vars.push(VarGroup { names: Box::new([*n]), where_clause: None, ..g.clone() });
+            }
+        }
+        for (v, extra) in vars.iter_mut().skip(holes).zip(extra) {
+            let mut attrs = v.attrs.to_vec();
+            for a in extra {
+                let strings_only = a.params.iter().all(|p| matches!(p, AttrParam::Str(..)));
+                if strings_only && !attrs.iter().any(|b| same_strings_attr(a, b)) {
+                    attrs.extend(rewrite::attrs(&mut Respan, std::slice::from_ref(a)).into_vec());
+                }
+            }
+            v.attrs = attrs.into_boxed_slice();
+        }
+        forall.vars = vars.into_boxed_slice();
     }
 
     /// Declares the function and axiom of a lambda not met before; returns the function's name.
@@ -941,6 +979,13 @@ fn var(name: Symbol, like: Span) -> Expr {
 }
 
 /// Whether a quantifier, lambda or let in `e` carries an attribute.
+/// Whether attributes `a` and `b` have the same key and the same string parameters.
+fn same_strings_attr(a: &Attribute, b: &Attribute) -> bool {
+    a.key == b.key
+        && a.params.len() == b.params.len()
+        && a.params.iter().zip(&b.params).all(|(x, y)| matches!((x, y), (AttrParam::Str(x, _), AttrParam::Str(y, _)) if x == y))
+}
+
 fn has_binder_attrs(e: &Expr) -> bool {
     let mut found = match &e.kind {
         ExprKind::Quant(q) => !q.attrs.is_empty() || q.vars.iter().any(|g| !g.attrs.is_empty()),

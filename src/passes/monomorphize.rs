@@ -69,7 +69,16 @@ const CANON_BASE: u32 = 0xF000_0000;
 const FRESH_BASE: u32 = 0xF000_0000;
 
 pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic || !handled(typed) {
+    if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic {
+        return Ok(None);
+    }
+    // Boogie's `MonomorphizableChecker`: a type left open (in an attribute) is unhandled.
+    if !typed.typing.ambiguous_in_attributes.is_empty() {
+        return Err(PassError::Fatal(
+            "Unable to monomorphize input program: unhandled polymorphic features detected".into(),
+        ));
+    }
+    if !handled(typed) {
         return Ok(None);
     }
     if cycles::has_expanding_cycle(typed) {

@@ -82,6 +82,8 @@ struct InstRecord {
     order: u32,
     params: Vec<TypeVarId>,
     inst: Inst,
+    /// In an attribute's parameter, where Boogie's `TypeAmbiguitySeeker` does not look.
+    in_attribute: bool,
 }
 
 /// The procedure whose body is being checked (Boogie's `tc.Proc`), for the frame check.
@@ -102,6 +104,8 @@ pub(super) struct Checker<'a> {
     /// Boogie's `NAryExpr.TypeParameters != null`: the node's own check has run.
     checked: Vec<bool>,
     insts: Vec<InstRecord>,
+    /// Where a type parameter in an attribute stayed ambiguous (see [`Typing`]).
+    ambiguous_in_attributes: Vec<Span>,
     /// The record of an expression's instantiation in `insts`, by node.
     inst_of: Vec<u32>,
     next_order: u32,
@@ -109,6 +113,8 @@ pub(super) struct Checker<'a> {
     errors: usize,
     /// Inside attributes Boogie never checks: infer types, report nothing.
     silent: u32,
+    /// Inside an attribute's parameters.
+    attribute_depth: u32,
     /// Let-bound variables take their right-hand side's type.
     let_types: FxHashMap<VarId, Type>,
     /// Emptied argument lists of function applications, for the next ones: one allocation per
@@ -204,11 +210,13 @@ impl<'a> Checker<'a> {
             types: vec![None; n],
             checked: vec![false; n],
             insts: Vec::new(),
+            ambiguous_in_attributes: Vec::new(),
             inst_of: vec![u32::MAX; n],
             next_order: 0,
             diags: Vec::new(),
             errors: 0,
             silent: 0,
+            attribute_depth: 0,
             let_types: FxHashMap::default(),
             spare_actuals: Vec::new(),
             frame: None,
@@ -1101,6 +1109,12 @@ impl<'a> Checker<'a> {
 
     /// Boogie's `TypecheckAttributes`.
     fn attributes(&mut self, attrs: &'a [Attribute]) {
+        self.attribute_depth += 1;
+        self.attribute_params(attrs);
+        self.attribute_depth -= 1;
+    }
+
+    fn attribute_params(&mut self, attrs: &'a [Attribute]) {
         for a in attrs {
             for p in &a.params {
                 let ty = match p {
@@ -1225,7 +1239,11 @@ impl<'a> Checker<'a> {
             let (params, inst) = self.instantiation(i);
             let span = self.insts[i].span;
             for (p, t) in params.iter().zip(&inst) {
-                if self.u.has_free_proxy(t) {
+                if self.u.has_free_proxy(t) && self.insts[i].in_attribute {
+                    // Boogie leaves it a proxy, which its monomorphization then refuses.
+                    self.instantiate_proxies(t);
+                    self.ambiguous_in_attributes.push(span);
+                } else if self.u.has_free_proxy(t) {
                     self.instantiate_proxies(t);
                     let msg = format!(
                         "type parameter {} is ambiguous, instantiating to {}",
@@ -1300,7 +1318,11 @@ impl<'a> Checker<'a> {
     }
 
     fn finish(mut self) -> (Typing, Vec<Diagnostic>) {
-        let mut typing = Typing { builtins: std::mem::take(&mut self.builtins), ..Typing::default() };
+        let mut typing = Typing {
+            builtins: std::mem::take(&mut self.builtins),
+            ambiguous_in_attributes: std::mem::take(&mut self.ambiguous_in_attributes),
+            ..Typing::default()
+        };
         let error = self.u.zonk(&Unifier::error_type());
         // In place: the table is as long as the program has expressions.
         typing.expr_types = std::mem::take(&mut self.types)

@@ -312,6 +312,11 @@ pub struct Typing {
     pub instantiations: FxHashMap<u32, Vec<Type>>,
     /// The SMT-LIB operator of every `{:builtin}`/`{:bvbuiltin}` function, parsed and checked.
     pub builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
+    /// The uses of polymorphic functions and maps in attributes whose type parameters
+    /// inference left open: Boogie neither warns about them nor instantiates them (its
+    /// `TypeAmbiguitySeeker` skips attributes), and its monomorphization then refuses the
+    /// program. Here they are instantiated to `int`, and listed.
+    pub ambiguous_in_attributes: Vec<crate::ast::Span>,
 }
 
 /// A resolved and type-checked program: the tree as parsed, plus side tables.

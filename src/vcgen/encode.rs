@@ -32,7 +32,7 @@ use std::fmt::Write;
 use super::Unsupported;
 use crate::ast::{
     ArithCoercion, AttrParam, Attribute, BinaryOp, BlockTail, CmdKind, Decl, Expr, ExprKind, FunctionDecl, LoopSpec,
-    QuantKind, StmtList, UnaryOp, VarGroup,
+    QuantKind, Quantifier, StmtList, Trigger, UnaryOp, VarGroup,
 };
 use crate::ast::Symbol;
 use crate::typeck::{FunctionId, FunctionKind, Ref, Type, TypeCtorId, TypedProgram, VarId, VarKind};
@@ -88,6 +88,9 @@ pub struct Encoder<'p> {
     /// Every pool a `{:pool}` bound variable named so far, with the sorts of those variables
     /// (Boogie's `labelToTypes`), keyed by the label as an SMT-LIB string literal.
     pool_sorts: FxHashMap<String, FxHashSet<String>>,
+    /// The definition axioms of lifted lambdas whose bound variables all have pools, as
+    /// annotated quantifiers (see [`Encoder::lambda_definitions`]).
+    lambda_definitions: Vec<String>,
     /// Datatypes whose declaration the solver cannot be given (a field of a sort the encoder
     /// refuses): their values are refused too.
     refused_datatypes: FxHashSet<TypeCtorId>,
@@ -99,6 +102,20 @@ pub struct Encoder<'p> {
 }
 
 pub use crate::smt::names::quote;
+
+/// Whether `q` is the definition axiom the lambda pass gives a lifted lambda,
+/// `forall holes.., vars.. :: {lambda#N(holes..)[vars..]} ..`, with a `{:pool}` on a variable.
+fn is_pooled_lambda_definition(q: &Quantifier) -> bool {
+    let [Trigger { positive: true, exprs, .. }] = &q.triggers[..] else { return false };
+    let [Expr { kind: ExprKind::Select { map, .. }, .. }] = &exprs[..] else { return false };
+    let map = match &map.kind {
+        ExprKind::Coerce { arg, .. } => arg,
+        _ => map,
+    };
+    q.kind == QuantKind::Forall
+        && matches!(&map.kind, ExprKind::Call { func, .. } if func.as_str().starts_with("lambda#"))
+        && q.vars.iter().any(|g| g.attrs.iter().any(|a| a.key == "pool"))
+}
 
 /// `{:key}` or `{:key true}`.
 pub fn find_bool_attribute(attrs: &[crate::ast::Attribute], key: &str) -> bool {
@@ -134,6 +151,7 @@ impl<'p> Encoder<'p> {
             command_pools: command_pools(typed),
             annotate_pools: true,
             pool_sorts: FxHashMap::default(),
+            lambda_definitions: Vec::new(),
             refused_datatypes: FxHashSet::default(),
             code_exprs: 0,
             prunable_axioms: None,
@@ -163,6 +181,34 @@ impl<'p> Encoder<'p> {
     /// [`super::instantiate`]).
     pub fn pool_sorts(&self) -> &FxHashMap<String, FxHashSet<String>> {
         &self.pool_sorts
+    }
+
+    /// The definition axioms of the lifted lambdas whose own bound variables all have
+    /// `{:pool}`s (Boogie's `BindLambdaFunction`), each a quantifier
+    /// `(forall (holes.. vars..) (! (= (select (lambda#N holes..) vars..) body) :pattern ..
+    /// :rboogie-pools (..)))`: [`super::instantiate`] instantiates them at the lambda's
+    /// applications in a VC and its pools' terms.
+    pub fn lambda_definitions(&self) -> &[String] {
+        &self.lambda_definitions
+    }
+
+    /// Records the lambda definitions among the conjuncts of axiom `e` (monomorphization
+    /// joins a polymorphic axiom's instances with `&&`).
+    fn record_lambda_definitions(&mut self, e: &'p Expr) -> Result<(), Unsupported> {
+        match &e.kind {
+            ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
+                self.record_lambda_definitions(lhs)?;
+                self.record_lambda_definitions(rhs)
+            }
+            ExprKind::Quant(q) if is_pooled_lambda_definition(q) => {
+                let annotate = std::mem::replace(&mut self.annotate_pools, true);
+                let text = self.expr(e, &NoVars);
+                self.annotate_pools = annotate;
+                self.lambda_definitions.push(text?);
+                Ok(())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// ` :rboogie-add-to-pool ("L" (sort term) ...)` for each `{:add_to_pool "L", e...}` in
@@ -399,6 +445,7 @@ impl<'p> Encoder<'p> {
             for (key, e) in list {
                 let t = self.expr(e, &NoVars)?;
                 self.push_axiom(&mut axioms, key, format!("(assert {t})\n"));
+                self.record_lambda_definitions(e)?;
             }
         }
         let mut out = self.take_new_decls();

@@ -32,6 +32,14 @@
 //! the other or of unknown polarity (under `=` or `ite`, or not skolemized because it mentions
 //! an enclosing bound variable), which would be unsound, the quantifier stays beside its
 //! instances, and its instances are skolemized only as far as their polarity allows.
+//!
+//! Lambdas (Boogie's `BindLambdaFunction`): the definition axiom of a lifted lambda whose own
+//! variables all have pools comes from the encoder ([`super::encode::Encoder::
+//! lambda_definitions`]). Every application `lambda#N(args)` in the VC or in an instance
+//! whose arguments mention no quantified variable (let-bound ones replaced by their terms)
+//! is recorded; each round instantiates the axiom at every such `args` and every
+//! combination of the pools' terms, and the instances are assumed beside the VC (asserted:
+//! instances of an axiom, so sound whatever they are).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
@@ -79,18 +87,31 @@ impl Polarity {
 
 /// Instantiates the pool quantifiers of `vc` (see the module header). `registered` holds the
 /// pools `{:pool}` variables name, with their sorts, as string literals.
-pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>) -> Vc {
+pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>, lambdas: &[String]) -> Vc {
     if !vc.commands.contains(":rboogie-") {
         return vc;
     }
     let Some(commands) = parse(&vc.commands) else {
         return vc;
     };
-    let mut engine = Engine { skolems: Vec::new(), fresh: Vec::new(), pools: FxHashMap::default(), bound: Vec::new() };
+    let mut engine = Engine {
+        skolems: Vec::new(),
+        fresh: Vec::new(),
+        pools: FxHashMap::default(),
+        bound: Vec::new(),
+        lambdas: Vec::new(),
+        lambda_index: FxHashMap::default(),
+        new_applications: false,
+    };
     let mut out = String::new();
     if has_sources(&commands, registered) {
+        for (function, def) in lambdas.iter().filter_map(|text| LambdaDef::parse(text)) {
+            engine.lambda_index.insert(function, engine.lambdas.len());
+            engine.lambdas.push(def);
+        }
         for c in &commands {
             collect_command_terms(c, false, &mut engine.fresh);
+            engine.collect_applications(c, &mut Vec::new(), &mut FxHashMap::default());
         }
         let commands: Vec<Sx> = commands.iter().map(|c| engine.skolemize_command(c)).collect();
         engine.saturate();
@@ -99,6 +120,12 @@ pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>) -> Vc 
         }
         for c in &commands {
             let _ = writeln!(out, "{}", print(&strip(&engine.expand(c))));
+        }
+        // The instances of lambda definitions are assumed (Boogie's `lambdaAxioms ==> VC`).
+        for d in &engine.lambdas {
+            for inst in &d.instances {
+                let _ = writeln!(out, "(assert {})", print(&strip(&engine.expand(inst))));
+            }
         }
     } else {
         for c in &commands {
@@ -276,6 +303,11 @@ impl<'s> Quant<'s> {
 
     /// Each bound variable's pools, when every one has some.
     fn pools(&self) -> Option<Vec<Vec<String>>> {
+        self.pools_by_binder().filter(|pools| pools.iter().all(|p| !p.is_empty()))
+    }
+
+    /// Each bound variable's pools, when the quantifier has the annotation.
+    fn pools_by_binder(&self) -> Option<Vec<Vec<String>>> {
         let (_, value) = self.attributes().into_iter().find(|(k, _)| *k == ":rboogie-pools")?;
         let Some(Sx::List(lists)) = value else { return None };
         let pools: Vec<Vec<String>> = lists
@@ -291,7 +323,7 @@ impl<'s> Quant<'s> {
                 _ => Vec::new(),
             })
             .collect();
-        (pools.len() == self.binders.len() && pools.iter().all(|p| !p.is_empty())).then_some(pools)
+        (pools.len() == self.binders.len()).then_some(pools)
     }
 
     fn pool_terms(&self) -> Vec<(&'s str, Vec<(&'s Sx, &'s Sx)>)> {
@@ -420,6 +452,59 @@ struct Engine {
     fresh: Vec<(String, Sx, Sx)>,
     pools: FxHashMap<String, Pool>,
     bound: Vec<BoundQuant>,
+    /// The lambda definitions, and their indexes by function name.
+    lambdas: Vec<LambdaDef>,
+    lambda_index: FxHashMap<String, usize>,
+    /// Whether an application was found since the last round.
+    new_applications: bool,
+}
+
+/// A lifted lambda's definition axiom with pools (Boogie's `lambdaDefinition`), the
+/// applications of its function found so far, and its instances.
+struct LambdaDef {
+    /// The holes (the function's parameters), then the lambda's own variables.
+    binders: Vec<(String, Sx)>,
+    holes: usize,
+    /// The pools of the lambda's own variables.
+    pools: Vec<Vec<String>>,
+    /// `(= (select (lambda#N holes..) vars..) body)`.
+    body: Sx,
+    applications: Vec<Vec<Sx>>,
+    seen: FxHashSet<String>,
+    instances: Vec<Sx>,
+    done: FxHashSet<String>,
+}
+
+impl LambdaDef {
+    /// Reads a definition as [`super::encode::Encoder::lambda_definitions`] writes it: the
+    /// function's name and the definition, when each of the lambda's own variables has a pool.
+    fn parse(text: &str) -> Option<(String, LambdaDef)> {
+        let [Sx::List(items)] = &parse(text)?[..] else { return None };
+        let q = Quant::of(items)?;
+        let pools = q.pools_by_binder()?;
+        let (_, Some(Sx::List(pattern))) = q.attributes().into_iter().find(|(k, _)| *k == ":pattern")? else {
+            return None;
+        };
+        let [Sx::List(select)] = &pattern[..] else { return None };
+        let [_, Sx::List(application), ..] = &select[..] else { return None };
+        let Some(Sx::Atom(function)) = application.first() else { return None };
+        let holes = application.len() - 1;
+        let own = pools.get(holes..)?;
+        if q.forall && !own.is_empty() && own.iter().all(|p| !p.is_empty()) {
+            let def = LambdaDef {
+                binders: q.binders.iter().map(|(n, s)| (n.to_string(), (*s).clone())).collect(),
+                holes,
+                pools: own.to_vec(),
+                body: q.body.clone(),
+                applications: Vec::new(),
+                seen: FxHashSet::default(),
+                instances: Vec::new(),
+                done: FxHashSet::default(),
+            };
+            return Some((function.clone(), def));
+        }
+        None
+    }
 }
 
 /// A pool's terms with their sorts.
@@ -564,11 +649,12 @@ impl Engine {
         Sx::List(out)
     }
 
-    /// Boogie's fixpoint: pools to instances, instances to skolem constants, those to pools.
+    /// Boogie's fixpoint: pools and lambda applications to instances, instances to skolem
+    /// constants and applications, those to pools.
     fn saturate(&mut self) {
         let mut budget = MAX_INSTANCES;
         for _ in 0..MAX_ROUNDS {
-            if self.fresh.is_empty() {
+            if self.fresh.is_empty() && !std::mem::take(&mut self.new_applications) {
                 break;
             }
             for (label, sort, term) in std::mem::take(&mut self.fresh) {
@@ -582,14 +668,17 @@ impl Engine {
                 self.instantiate(i, &mut budget);
                 i += 1;
             }
+            for i in 0..self.lambdas.len() {
+                self.instantiate_lambda(i, &mut budget);
+            }
         }
     }
 
-    /// Instantiates quantifier `i` with every combination of its pools' terms.
-    fn instantiate(&mut self, i: usize, budget: &mut usize) {
-        let b = &self.bound[i];
+    /// The terms each variable may be instantiated with: those of its pools of its sort.
+    /// `None` when a variable has none.
+    fn choices(&self, binders: &[(String, Sx)], pools: &[Vec<String>]) -> Option<Vec<Vec<Sx>>> {
         let mut choices: Vec<Vec<Sx>> = Vec::new();
-        for ((_, sort), labels) in b.binders.iter().zip(&b.pools) {
+        for ((_, sort), labels) in binders.iter().zip(pools) {
             let mut seen = FxHashSet::default();
             let mut terms = Vec::new();
             for l in labels {
@@ -601,42 +690,124 @@ impl Engine {
                 }
             }
             if terms.is_empty() {
-                return;
+                return None;
             }
             choices.push(terms);
         }
-        let mut index = vec![0usize; choices.len()];
-        loop {
-            let instance: Vec<Sx> = index.iter().zip(&choices).map(|(&k, c)| c[k].clone()).collect();
+        Some(choices)
+    }
+
+    /// Instantiates quantifier `i` with every combination of its pools' terms.
+    fn instantiate(&mut self, i: usize, budget: &mut usize) {
+        let b = &self.bound[i];
+        let Some(choices) = self.choices(&b.binders, &b.pools) else { return };
+        for instance in combinations(&choices) {
             let key = instance.iter().map(print).collect::<Vec<_>>().join(" ");
-            if !self.bound[i].done.contains(&key) {
+            if self.bound[i].done.contains(&key) {
+                continue;
+            }
+            if *budget == 0 {
+                return;
+            }
+            *budget -= 1;
+            let b = &self.bound[i];
+            let subst: FxHashMap<String, Sx> = b.binders.iter().map(|(n, _)| n.clone()).zip(instance).collect();
+            let (body, p) = (substitute(&b.body, &subst), b.polarity);
+            let inst = self.skolemize_instance(&body, p);
+            let b = &mut self.bound[i];
+            b.done.insert(key);
+            b.instances.push(inst);
+        }
+    }
+
+    /// Instantiates lambda definition `i` at every application of its function met so far and
+    /// every combination of its pools' terms (Boogie's `InstantiateLambdaDefinition`).
+    fn instantiate_lambda(&mut self, i: usize, budget: &mut usize) {
+        let d = &self.lambdas[i];
+        if d.applications.is_empty() {
+            return;
+        }
+        let Some(choices) = self.choices(&d.binders[d.holes..], &d.pools) else { return };
+        let applications = d.applications.clone();
+        for args in &applications {
+            for terms in combinations(&choices) {
+                let instance: Vec<Sx> = args.iter().cloned().chain(terms).collect();
+                let key = instance.iter().map(print).collect::<Vec<_>>().join(" ");
+                if self.lambdas[i].done.contains(&key) {
+                    continue;
+                }
                 if *budget == 0 {
                     return;
                 }
                 *budget -= 1;
-                let b = &self.bound[i];
-                let subst: FxHashMap<String, Sx> =
-                    b.binders.iter().map(|(n, _)| n.clone()).zip(instance.iter().cloned()).collect();
-                let (body, p) = (b.body.clone(), b.polarity);
-                let mut scope = Scope { binders: Vec::new(), subst };
-                let inst = self.skolemize(&body, p, &mut scope, true);
-                let b = &mut self.bound[i];
-                b.done.insert(key);
-                b.instances.push(inst);
+                let d = &self.lambdas[i];
+                let subst: FxHashMap<String, Sx> = d.binders.iter().map(|(n, _)| n.clone()).zip(instance).collect();
+                let body = substitute(&d.body, &subst);
+                // An instance of the definition axiom is assumed.
+                let inst = self.skolemize_instance(&body, Polarity::Hypothesis);
+                let d = &mut self.lambdas[i];
+                d.done.insert(key);
+                d.instances.push(inst);
             }
-            // The next combination.
-            let mut d = 0;
-            loop {
-                if d == index.len() {
-                    return;
+        }
+    }
+
+    /// An instance (its variables already replaced), skolemized as far as its polarity `p`
+    /// allows, its lambda applications collected first (Boogie's `Skolemize` on an instance).
+    fn skolemize_instance(&mut self, instance: &Sx, p: Polarity) -> Sx {
+        self.collect_applications(instance, &mut Vec::new(), &mut FxHashMap::default());
+        let mut scope = Scope { binders: Vec::new(), subst: FxHashMap::default() };
+        self.skolemize(instance, p, &mut scope, true)
+    }
+
+    /// Boogie's `LambdaInstanceCollector`: records the argument lists of the applications of
+    /// lambda functions with a definition to instantiate, let-bound variables replaced by
+    /// their terms, unless they mention a variable a quantifier binds (`quantified`).
+    fn collect_applications(&mut self, sx: &Sx, quantified: &mut Vec<String>, lets: &mut FxHashMap<String, Sx>) {
+        let Sx::List(items) = sx else { return };
+        if let Some(q) = Quant::of(items) {
+            let n = quantified.len();
+            quantified.extend(q.binders.iter().map(|(name, _)| name.to_string()));
+            let saved: Vec<(String, Option<Sx>)> =
+                q.binders.iter().map(|(name, _)| (name.to_string(), lets.remove(*name))).collect();
+            self.collect_applications(q.body, quantified, lets);
+            restore_map(lets, saved);
+            quantified.truncate(n);
+            return;
+        }
+        if head(items) == Some("let")
+            && let [_, Sx::List(bindings), body] = &items[..]
+        {
+            let mut defined = Vec::new();
+            for b in bindings {
+                if let Sx::List(pair) = b
+                    && let [Sx::Atom(name), rhs] = &pair[..]
+                {
+                    self.collect_applications(rhs, quantified, lets);
+                    defined.push((name.clone(), substitute(rhs, lets)));
                 }
-                index[d] += 1;
-                if index[d] < choices[d].len() {
-                    break;
-                }
-                index[d] = 0;
-                d += 1;
             }
+            let saved: Vec<(String, Option<Sx>)> =
+                defined.into_iter().map(|(name, term)| (name.clone(), lets.insert(name, term))).collect();
+            self.collect_applications(body, quantified, lets);
+            restore_map(lets, saved);
+            return;
+        }
+        if let Some(f) = head(items)
+            && let Some(&i) = self.lambda_index.get(f)
+        {
+            let args: Vec<Sx> = items[1..].iter().map(|a| substitute(a, lets)).collect();
+            let d = &mut self.lambdas[i];
+            if args.len() == d.holes
+                && !args.iter().any(|a| mentions(a, quantified))
+                && d.seen.insert(args.iter().map(print).collect::<Vec<_>>().join(" "))
+            {
+                d.applications.push(args);
+                self.new_applications = true;
+            }
+        }
+        for item in items {
+            self.collect_applications(item, quantified, lets);
         }
     }
 
@@ -668,12 +839,38 @@ impl Engine {
 }
 
 fn restore(scope: &mut Scope, saved: Vec<(String, Option<Sx>)>) {
+    restore_map(&mut scope.subst, saved);
+}
+
+fn restore_map(map: &mut FxHashMap<String, Sx>, saved: Vec<(String, Option<Sx>)>) {
     for (name, old) in saved.into_iter().rev() {
         match old {
-            Some(t) => scope.subst.insert(name, t),
-            None => scope.subst.remove(&name),
+            Some(t) => map.insert(name, t),
+            None => map.remove(&name),
         };
     }
+}
+
+/// Every combination of one term from each of `choices`, the first varying fastest.
+fn combinations(choices: &[Vec<Sx>]) -> impl Iterator<Item = Vec<Sx>> + '_ {
+    let mut index = vec![0usize; choices.len()];
+    let mut finished = choices.iter().any(|c| c.is_empty());
+    std::iter::from_fn(move || {
+        if finished {
+            return None;
+        }
+        let combination = index.iter().zip(choices).map(|(&k, c)| c[k].clone()).collect();
+        finished = true;
+        for (d, c) in choices.iter().enumerate() {
+            index[d] += 1;
+            if index[d] < c.len() {
+                finished = false;
+                break;
+            }
+            index[d] = 0;
+        }
+        Some(combination)
+    })
 }
 
 /// The variables `((x t) ...)` binds (a quantifier's sorted variables, a let's bindings).
@@ -754,6 +951,7 @@ mod tests {
         let out = run(
             vc("(define-fun |B| () Bool (=> (forall ((|k!1| Int)) (! (|F| |k!1|) :rboogie-pools ((\"L\")))) true))\n"),
             &registered("\"M\"", "Int"),
+            &[],
         );
         assert_eq!(out.commands, "(define-fun |B| () Bool (=> (forall ((|k!1| Int)) (|F| |k!1|)) true))\n");
     }
@@ -766,6 +964,7 @@ mod tests {
                 "(! (|F| 3) :rboogie-add-to-pool (\"L\" (Int 3)))))\n"
             )),
             &registered("\"L\"", "Int"),
+            &[],
         );
         assert_eq!(out.commands, "(define-fun |B| () Bool (=> (|F| 3) (|F| 3)))\n");
     }
@@ -777,8 +976,32 @@ mod tests {
                 "(define-fun |B| () Bool (forall ((|k!1| Int)) (! (|F| |k!1|) :rboogie-add-to-pool (\"L\" (Int |k!1|)))))\n",
             ),
             &registered("\"L\"", "Int"),
+            &[],
         );
         assert_eq!(out.commands, "(declare-fun |skolem@!0| () Int)\n(define-fun |B| () Bool (|F| |skolem@!0|))\n");
+    }
+
+    #[test]
+    fn lambda_definition_is_instantiated_at_applications() {
+        let definition = concat!(
+            "(forall ((|h| Int) (|x| Int)) (! (= (select (|lambda#0| |h|) |x|) (+ |h| |x|)) ",
+            ":pattern ((select (|lambda#0| |h|) |x|)) :rboogie-pools (() (\"L\"))))"
+        );
+        let out = run(
+            vc(concat!(
+                "(define-fun |B| () Bool (=> (= |m| (let ((|a| 1)) (|lambda#0| |a|))) ",
+                "(! (select |m| 5) :rboogie-add-to-pool (\"L\" (Int 5)))))\n"
+            )),
+            &registered("\"L\"", "Int"),
+            &[definition.to_string()],
+        );
+        assert_eq!(
+            out.commands,
+            concat!(
+                "(define-fun |B| () Bool (=> (= |m| (let ((|a| 1)) (|lambda#0| |a|))) (select |m| 5)))\n",
+                "(assert (= (select (|lambda#0| 1) 5) (+ 1 5)))\n"
+            )
+        );
     }
 
     #[test]

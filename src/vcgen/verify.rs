@@ -511,7 +511,7 @@ fn encode_implementation<'a>(
         passify::selective_checking(&mut passive.blocks);
     }
     let vc = wlp::run(&passive.blocks);
-    let vc = super::instantiate::run(vc, enc.pool_sorts());
+    let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
     if vc.checks.is_empty() {
         return Ok(None);
     }

@@ -56,7 +56,8 @@ impl<'a> Checker<'a> {
         {
             *slot = self.insts.len() as u32;
         }
-        self.insts.push(InstRecord { node, span, order, params, inst });
+        let in_attribute = self.attribute_depth > 0;
+        self.insts.push(InstRecord { node, span, order, params, inst, in_attribute });
     }
 
     fn expr_kind(&mut self, e: &'a Expr) -> Type {
