@@ -484,8 +484,10 @@ fn print_program(options: &Options, program: &Program, target: &str, out: &mut d
         text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
     }
     text.push('\n');
-    let emit = options.print_inlined && !options.no_resolve;
-    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty, emit, where_comments: false });
+    let blocks = options.print_inlined && !options.no_resolve;
+    let print_options =
+        crate::printer::PrintOptions { pretty: options.pretty, emit: true, blocks, where_comments: false, arith: None };
+    text += &crate::printer::print_program(program, &print_options);
     if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
 }
 

@@ -135,7 +135,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             _ => {}
         }
         if options.print_inlined {
-            print_inlined(slot, log);
+            print_inlined(slot, typed, log);
         }
         mark_block_form(slot);
     }
@@ -143,12 +143,18 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 }
 
 /// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
-fn print_inlined(decl: &Decl, log: &mut String) {
+fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
     log.push_str("after inlining procedure calls\n");
     // Boogie emits the procedure and the implementation one after the other, not as a list.
     for decl in split_procedure(decl.clone()) {
         let program = Program { decls: vec![decl] };
-        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false, emit: true, where_comments: true }));
+        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions {
+            pretty: false,
+            emit: true,
+            blocks: true,
+            where_comments: true,
+            arith: Some(crate::emit::arith_table(typed)),
+        }));
     }
 }
 

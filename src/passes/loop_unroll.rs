@@ -103,7 +103,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     if options.print_instrumented {
         // Boogie's `/printInstrumented`, which it prints right after unrolling.
         let shown = Program { decls: program.decls.iter().map(without_block_form).collect() };
-        log.push_str(&crate::printer::print_program(&shown, &crate::printer::PrintOptions { pretty: false, emit: false, where_comments: false }));
+        log.push_str(&crate::printer::print_program(&shown, &crate::printer::PrintOptions { pretty: false, emit: false, where_comments: false, ..Default::default() }));
     }
     Ok(Some(program))
 }
