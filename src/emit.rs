@@ -17,8 +17,12 @@
 //!   literals as Boogie's `BigDec` prints them (`1.50` is `15e-1`), and names escaped only when
 //!   they are in Boogie's short keyword list (or look like `bv32`), with `@` spelled `#AT#`.
 //!
+//! * **Type checking's rewrites.** Boogie's type checker turns `a == b` on booleans into
+//!   `a <==> b` and `a != b` into `a <==> !b` (`BinaryOperator.ResolveOverloading`); a program
+//!   printed after type checking shows them.
+//!
 //! The printer switches to these forms while an [`EmitMode`] guard is alive; the guard also
-//! carries which expressions have type `int` or `real`, by [`NodeId`].
+//! carries the class of each expression's type (by `NodeId`), empty before type checking.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -29,20 +33,29 @@ use crate::ast::{
     Quantifier, StoreExpr, Trigger, Type, TypeKind, UnaryOp, VarGroup,
 };
 
-/// Which expressions (by `NodeId` index) the type checker typed `int` or `real`.
-pub type ArithTable = Rc<Vec<bool>>;
+/// What printing needs to know of an expression's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeClass {
+    Other,
+    /// `int` or `real`
+    Arith,
+    Bool,
+}
+
+/// The [`TypeClass`] of every expression, by `NodeId` index.
+pub type TypeTable = Rc<Vec<TypeClass>>;
 
 thread_local! {
-    static MODE: RefCell<Option<ArithTable>> = const { RefCell::new(None) };
+    static MODE: RefCell<Option<TypeTable>> = const { RefCell::new(None) };
 }
 
 /// While alive, the printer prints Boogie's forms.
 pub struct EmitMode {
-    previous: Option<ArithTable>,
+    previous: Option<TypeTable>,
 }
 
 impl EmitMode {
-    pub fn enter(arith: ArithTable) -> EmitMode {
+    pub fn enter(arith: TypeTable) -> EmitMode {
         EmitMode { previous: MODE.with(|m| m.borrow_mut().replace(arith)) }
     }
 }
@@ -59,17 +72,23 @@ pub fn active() -> bool {
     MODE.with(|m| m.borrow().is_some())
 }
 
-/// The arithmetic table of a type-checked program (every `int` or `real` expression).
-pub fn arith_table(typed: &crate::typeck::TypedProgram) -> ArithTable {
+/// The type table of a type-checked program.
+pub fn type_table(typed: &crate::typeck::TypedProgram) -> TypeTable {
     use crate::typeck::types::Type as T;
-    Rc::new(typed.typing.expr_types.iter().map(|t| matches!(t.expanded(), T::Int | T::Real)).collect())
+    let class = |t: &T| match t.expanded() {
+        T::Int | T::Real => TypeClass::Arith,
+        T::Bool => TypeClass::Bool,
+        _ => TypeClass::Other,
+    };
+    Rc::new(typed.typing.expr_types.iter().map(class).collect())
 }
 
-fn is_arith(e: &Expr) -> bool {
-    if e.id == crate::ast::NodeId::NONE {
-        return false;
+fn class(e: &Expr) -> TypeClass {
+    if e.id.0 == crate::ast::NodeId::NONE.0 {
+        return TypeClass::Other;
     }
-    MODE.with(|m| m.borrow().as_ref().is_some_and(|table| table.get(e.id.index()).copied().unwrap_or(false)))
+    let of = |table: &TypeTable| table.get(e.id.index()).copied().unwrap_or(TypeClass::Other);
+    MODE.with(|m| m.borrow().as_ref().map_or(TypeClass::Other, of))
 }
 
 /// Boogie's keywords (`TokenTextWriter.BplKeywords`): only these are escaped when printed.
@@ -405,8 +424,11 @@ fn expr_at(out: &mut String, e: &Expr, context: u8, fragile: bool) {
 /// `BinaryOperator.Emit`: parentheses when the operator's strength is below the context's
 /// (comparing high nibbles), or equal in nibble but a different operator or a fragile side.
 fn binary(out: &mut String, op: BinaryOp, lhs: &Expr, rhs: &Expr, context: u8, fragile: bool) {
+    let booleans = class(lhs) == TypeClass::Bool && class(rhs) == TypeClass::Bool;
+    let negated_rhs = booleans && op == BinaryOp::Neq;
+    let op = if booleans && matches!(op, BinaryOp::Eq | BinaryOp::Neq) { BinaryOp::Iff } else { op };
     let regroups = |inner: &[BinaryOp]| {
-        is_arith(rhs) && matches!(&rhs.kind, ExprKind::Binary { op, .. } if inner.contains(op))
+        class(rhs) == TypeClass::Arith && matches!(&rhs.kind, ExprKind::Binary { op, .. } if inner.contains(op))
     };
     let (strength, fragile_left, fragile_right) = match op {
         BinaryOp::Add => (0x40, false, !regroups(&[BinaryOp::Add, BinaryOp::Sub])),
@@ -434,7 +456,12 @@ fn binary(out: &mut String, op: BinaryOp, lhs: &Expr, rhs: &Expr, context: u8, f
     out.push(' ');
     out.push_str(op.symbol());
     out.push(' ');
-    expr_at(out, rhs, strength, fragile_right);
+    if negated_rhs {
+        out.push('!');
+        expr_at(out, rhs, 0x70, false);
+    } else {
+        expr_at(out, rhs, strength, fragile_right);
+    }
     close(out, parens);
 }
 

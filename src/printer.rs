@@ -50,9 +50,9 @@ pub struct PrintOptions {
     pub emit: bool,
     /// With `emit`, the bodies are blocks (`/printInlined`): a blank line before every block.
     pub blocks: bool,
-    /// With `emit`, which expressions are `int` or `real` (Boogie's `x + (y + z)` rule); none
+    /// With `emit`, the class of each expression's type ([`crate::emit::TypeTable`]); none
     /// before type checking.
-    pub arith: Option<crate::emit::ArithTable>,
+    pub types: Option<crate::emit::TypeTable>,
     /// With `emit`, the where clauses of locals after the variables of a `havoc`, as Boogie
     /// prints a resolved program (`havoc x /* where x > 0 */;`).
     pub where_comments: bool,
@@ -60,7 +60,7 @@ pub struct PrintOptions {
 
 /// Prints a whole program, one declaration after another, ending in a newline.
 pub fn print_program(program: &Program, options: &PrintOptions) -> String {
-    let _mode = options.emit.then(|| crate::emit::EmitMode::enter(options.arith.clone().unwrap_or_default()));
+    let _mode = options.emit.then(|| crate::emit::EmitMode::enter(options.types.clone().unwrap_or_default()));
     let mut printer = Printer::default();
     let mut previous: Option<&Decl> = None;
     for decl in &program.decls {

@@ -153,7 +153,7 @@ fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
             emit: true,
             blocks: true,
             where_comments: true,
-            arith: Some(crate::emit::arith_table(typed)),
+            types: Some(crate::emit::type_table(typed)),
         }));
     }
 }
@@ -185,7 +185,8 @@ fn split_procedure(decl: Decl) -> Vec<Decl> {
 /// stays as it is.
 pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
     let mut decls = Vec::new();
-    for decl in typed.program.decls.iter().cloned().flat_map(split_procedure) {
+    let unmarked = typed.program.decls.iter().map(super::loop_unroll::without_block_form);
+    for decl in unmarked.flat_map(split_procedure) {
         let decl = match decl {
             Decl::Implementation(mut imp) => {
                 if let Ok(blocks) = blocks_of(typed, &imp.body, false) {
