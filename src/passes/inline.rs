@@ -39,7 +39,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::loop_unroll::{blocks_of, mark_block_form, stmt_list};
+use super::loop_unroll::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
@@ -110,7 +110,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         }
         // A body the verifier cannot lower it reports itself, as it is.
         let Ok(blocks) = blocks_of(typed, body, true) else { continue };
-        let blocks = stmt_list(&blocks, body);
+        let blocks = stmt_list(&type_checked_order(blocks), body);
         let mut inliner =
             Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
         let stmts = inliner.blocks(&blocks.blocks);
@@ -199,6 +199,39 @@ pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
         decls.push(decl);
     }
     Program { decls }
+}
+
+/// The blocks in the order Boogie has them when it inlines: its type checker (Civl's linear
+/// checker, run on every program) prunes every implementation's unreachable blocks
+/// (`Implementation.PruneUnreachableBlocks`), which lists them in the order of a depth-first
+/// walk with a stack (a block's last successor first) and leaves a block holding a literal
+/// `assert false` or `assume false` without successors.
+fn type_checked_order(mut blocks: Vec<AstBlock>) -> Vec<AstBlock> {
+    let mut order = Vec::new();
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = if blocks.is_empty() { Vec::new() } else { vec![0] };
+    while let Some(b) = stack.pop() {
+        if std::mem::replace(&mut seen[b], true) {
+            continue;
+        }
+        order.push(b);
+        if blocks[b].cmds.iter().any(is_literal_false) {
+            blocks[b].succs.clear();
+        }
+        stack.extend(blocks[b].succs.iter().copied());
+    }
+    let mut index = vec![usize::MAX; blocks.len()];
+    for (i, &b) in order.iter().enumerate() {
+        index[b] = i;
+    }
+    order
+        .iter()
+        .map(|&b| {
+            let mut block = blocks[b].clone();
+            block.succs = block.succs.iter().map(|&s| index[s]).collect();
+            block
+        })
+        .collect()
 }
 
 fn has_attr(attrs: &[Attribute], key: &str) -> bool {
@@ -606,7 +639,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let original = match self.callee_blocks.entry(imp) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
-                Ok(blocks) => e.insert(stmt_list(&blocks, body)),
+                Ok(blocks) => e.insert(stmt_list(&type_checked_order(blocks), body)),
                 Err(unsupported) => {
                     self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
                     return Vec::new();

@@ -297,7 +297,7 @@ pub(super) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
 // ---------------------------------------------------------------------------------------------
 // Unrolling
 
-fn is_literal_false(c: &Cmd) -> bool {
+pub(super) fn is_literal_false(c: &Cmd) -> bool {
     matches!(&c.kind, CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. }
         if matches!(expr.kind, ExprKind::BoolLit(false)))
 }
