@@ -573,6 +573,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             exit: exit_label,
             caller_names: &self.caller_names,
             shadowed: None,
+            copying_binder: false,
         };
         for (new, g) in &declared {
             let where_clause = g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(&mut renamer, w)));
@@ -754,10 +755,45 @@ struct Renamer<'r> {
     caller_names: &'r FxHashSet<Symbol>,
     /// A global of the callee's named in the caller where a caller's variable hides it.
     shadowed: Option<Span>,
+    /// Set while a binder is copied by the default rewriting (see [`Renamer::binder`]).
+    copying_binder: bool,
+}
+
+impl Renamer<'_> {
+    /// Boogie's `BoundVarAndReplacingOldSubstituter`: a quantifier's, lambda's or let's bound
+    /// variables get the inlined call's prefix too (`inline$P$0$x`), at declaration and uses.
+    fn binder(&mut self, e: &Expr) -> Expr {
+        self.copying_binder = true;
+        let mut copy = rewrite::expr(self, e);
+        let prefixed = |name: &Ident, prefix: &str| Ident {
+            name: Symbol::intern(&format!("{prefix}{}", name.name)),
+            span: fresh_span(name.span),
+        };
+        match &mut copy.kind {
+            ExprKind::Quant(q) => {
+                for group in q.vars.iter_mut() {
+                    group.names = group.names.iter().map(|n| prefixed(n, &self.label_prefix)).collect();
+                }
+            }
+            ExprKind::Let(l) => {
+                for var in l.vars.iter_mut() {
+                    var.name = prefixed(&var.name, &self.label_prefix);
+                }
+            }
+            _ => {}
+        }
+        copy
+    }
 }
 
 impl rewrite::Rewriter for Renamer<'_> {
     fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        if std::mem::take(&mut self.copying_binder) {
+            return None;
+        }
+        if matches!(e.kind, ExprKind::Quant(_) | ExprKind::Let(_)) {
+            return Some(self.binder(e));
+        }
         let ExprKind::Old(inner) = &e.kind else { return None };
         let was = std::mem::replace(&mut self.in_old, true);
         let copy = rewrite::expr(self, inner);
@@ -776,6 +812,10 @@ impl rewrite::Rewriter for Renamer<'_> {
             return Ident { name: new, span: fresh_span(name.span) };
         }
         let kind = self.typed.symbols().var(v).kind;
+        if kind == VarKind::Bound {
+            let renamed = Symbol::intern(&format!("{}{}", self.label_prefix, name.name));
+            return Ident { name: renamed, span: fresh_span(name.span) };
+        }
         if matches!(kind, VarKind::Global | VarKind::Const { .. }) && self.caller_names.contains(&name.name) {
             self.shadowed = Some(name.span);
         }
