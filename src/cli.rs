@@ -142,6 +142,8 @@ pub struct Options {
     pub no_procs: Vec<String>,
     pub print_inlined: bool,
     pub print_instrumented: bool,
+    /// `/printDesugared`: `/print` prints the program a second time, after type checking.
+    pub print_desugared: bool,
     /// `/quiet`: no closing line.
     pub quiet: bool,
     /// `/trackVerificationCoverage` (accepted; no proof dependencies are printed yet).
@@ -198,6 +200,7 @@ impl Default for Options {
             no_procs: Vec::new(),
             print_inlined: false,
             print_instrumented: false,
+            print_desugared: false,
             quiet: false,
             track_verification_coverage: false,
             enhanced_error_messages: 0,
@@ -330,6 +333,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
     opt("printInstrumented", "print-instrumented", Value::Flag),
+    opt("printDesugared", "print-desugared", Value::Flag),
     opt("quiet", "quiet", Value::Flag),
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
@@ -613,9 +617,12 @@ struct Cli {
     /// Print implementations after inlining
     #[arg(long, help_heading = COMPAT)]
     print_inlined: bool,
-    /// Print the program after instrumenting it with inferred invariants (rboogie infers none: no effect)
+    /// Print the program as verification gets it (after lambda lifting, inlining, unrolling)
     #[arg(long, help_heading = COMPAT)]
     print_instrumented: bool,
+    /// With --print, print the program again after type checking
+    #[arg(long, help_heading = COMPAT)]
+    print_desugared: bool,
     /// Print nothing but warnings and errors (no closing line)
     #[arg(long, help_heading = COMPAT)]
     quiet: bool,
@@ -767,6 +774,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         no_procs: cli.no_procs,
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
+        print_desugared: cli.print_desugared,
         quiet: cli.quiet,
         track_verification_coverage: cli.track_verification_coverage,
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),

@@ -100,7 +100,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let parsed = print_later.then(|| program.clone());
     if let Some(target) = &options.print_file
         && !print_later
-        && let Err(e) = print_program(options, &program, target, out)
+        && let Err(e) = print_program(options, &program, None, target, out)
     {
         reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
         return Ok(1);
@@ -127,7 +127,18 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             Outcome::Typed(typed, _) => crate::passes::inline::as_parsed_blocks(typed),
             _ => parsed,
         };
-        if let Err(e) = print_program(options, &printed, target, out) {
+        if let Err(e) = print_program(options, &printed, None, target, out) {
+            reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
+            return Ok(1);
+        }
+    }
+    // `/printDesugared`: the program again once it type-checks, as the type checker left it.
+    if let Some(target) = &options.print_file
+        && options.print_desugared
+        && let Outcome::Typed(typed, _) = &outcome
+    {
+        let printed = if print_later { crate::passes::inline::as_parsed_blocks(typed) } else { typed.program.clone() };
+        if let Err(e) = print_program(options, &printed, Some(crate::emit::type_table(typed)), target, out) {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -164,6 +175,18 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         Ok(typed) => typed,
         Err(failure) => return failure.report(&sources, out),
     };
+    // Boogie's `/printInstrumented`: the program after the passes, bodies as blocks.
+    if options.print_instrumented {
+        let printed = crate::passes::inline::as_parsed_blocks(&typed);
+        let print_options = crate::printer::PrintOptions {
+            pretty: options.pretty,
+            emit: true,
+            blocks: true,
+            where_comments: false,
+            types: Some(crate::emit::type_table(&typed)),
+        };
+        out.write_all(crate::printer::print_program(&printed, &print_options).as_bytes())?;
+    }
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out);
     }
@@ -491,14 +514,22 @@ fn parse_files(
 
 /// `/print:F`: the `/env` header, a blank line, then the program (ExecutionEngine.cs,
 /// `PrintBplFile`). `-` is stdout.
-fn print_program(options: &Options, program: &Program, target: &str, out: &mut dyn Write) -> io::Result<()> {
+fn print_program(
+    options: &Options,
+    program: &Program,
+    types: Option<crate::emit::TypeTable>,
+    target: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut text = String::new();
     if options.show_env != ShowEnv::Never {
         text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
     }
     text.push('\n');
-    let emit = options.print_inlined && !options.no_resolve;
-    text += &crate::printer::print_program(program, &crate::printer::PrintOptions { pretty: options.pretty, emit, where_comments: false });
+    let blocks = options.print_inlined && !options.no_resolve;
+    let print_options =
+        crate::printer::PrintOptions { pretty: options.pretty, emit: true, blocks, where_comments: false, types };
+    text += &crate::printer::print_program(program, &print_options);
     if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
 }
 

@@ -13,6 +13,7 @@ pub mod intern;
 pub mod library;
 pub mod parser;
 pub mod passes;
+pub mod emit;
 pub mod printer;
 pub mod report;
 pub mod smt;

@@ -39,7 +39,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::loop_unroll::{blocks_of, mark_block_form, stmt_list};
+use super::loop_unroll::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
@@ -110,7 +110,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         }
         // A body the verifier cannot lower it reports itself, as it is.
         let Ok(blocks) = blocks_of(typed, body, true) else { continue };
-        let blocks = stmt_list(&blocks, body);
+        let blocks = stmt_list(&type_checked_order(blocks), body);
         let mut inliner =
             Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
         let stmts = inliner.blocks(&blocks.blocks);
@@ -135,7 +135,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             _ => {}
         }
         if options.print_inlined {
-            print_inlined(slot, log);
+            print_inlined(slot, typed, log);
         }
         mark_block_form(slot);
     }
@@ -143,12 +143,18 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 }
 
 /// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
-fn print_inlined(decl: &Decl, log: &mut String) {
+fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
     log.push_str("after inlining procedure calls\n");
     // Boogie emits the procedure and the implementation one after the other, not as a list.
     for decl in split_procedure(decl.clone()) {
         let program = Program { decls: vec![decl] };
-        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions { pretty: false, emit: true, where_comments: true }));
+        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions {
+            pretty: false,
+            emit: true,
+            blocks: true,
+            where_comments: true,
+            types: Some(crate::emit::type_table(typed)),
+        }));
     }
 }
 
@@ -179,7 +185,8 @@ fn split_procedure(decl: Decl) -> Vec<Decl> {
 /// stays as it is.
 pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
     let mut decls = Vec::new();
-    for decl in typed.program.decls.iter().cloned().flat_map(split_procedure) {
+    let unmarked = typed.program.decls.iter().map(super::loop_unroll::without_block_form);
+    for decl in unmarked.flat_map(split_procedure) {
         let decl = match decl {
             Decl::Implementation(mut imp) => {
                 if let Ok(blocks) = blocks_of(typed, &imp.body, false) {
@@ -192,6 +199,39 @@ pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
         decls.push(decl);
     }
     Program { decls }
+}
+
+/// The blocks in the order Boogie has them when it inlines: its type checker (Civl's linear
+/// checker, run on every program) prunes every implementation's unreachable blocks
+/// (`Implementation.PruneUnreachableBlocks`), which lists them in the order of a depth-first
+/// walk with a stack (a block's last successor first) and leaves a block holding a literal
+/// `assert false` or `assume false` without successors.
+fn type_checked_order(mut blocks: Vec<AstBlock>) -> Vec<AstBlock> {
+    let mut order = Vec::new();
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = if blocks.is_empty() { Vec::new() } else { vec![0] };
+    while let Some(b) = stack.pop() {
+        if std::mem::replace(&mut seen[b], true) {
+            continue;
+        }
+        order.push(b);
+        if blocks[b].cmds.iter().any(is_literal_false) {
+            blocks[b].succs.clear();
+        }
+        stack.extend(blocks[b].succs.iter().copied());
+    }
+    let mut index = vec![usize::MAX; blocks.len()];
+    for (i, &b) in order.iter().enumerate() {
+        index[b] = i;
+    }
+    order
+        .iter()
+        .map(|&b| {
+            let mut block = blocks[b].clone();
+            block.succs = block.succs.iter().map(|&s| index[s]).collect();
+            block
+        })
+        .collect()
 }
 
 fn has_attr(attrs: &[Attribute], key: &str) -> bool {
@@ -533,6 +573,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             exit: exit_label,
             caller_names: &self.caller_names,
             shadowed: None,
+            copying_binder: false,
         };
         for (new, g) in &declared {
             let where_clause = g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(&mut renamer, w)));
@@ -599,7 +640,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let original = match self.callee_blocks.entry(imp) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
-                Ok(blocks) => e.insert(stmt_list(&blocks, body)),
+                Ok(blocks) => e.insert(stmt_list(&type_checked_order(blocks), body)),
                 Err(unsupported) => {
                     self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
                     return Vec::new();
@@ -714,10 +755,45 @@ struct Renamer<'r> {
     caller_names: &'r FxHashSet<Symbol>,
     /// A global of the callee's named in the caller where a caller's variable hides it.
     shadowed: Option<Span>,
+    /// Set while a binder is copied by the default rewriting (see [`Renamer::binder`]).
+    copying_binder: bool,
+}
+
+impl Renamer<'_> {
+    /// Boogie's `BoundVarAndReplacingOldSubstituter`: a quantifier's, lambda's or let's bound
+    /// variables get the inlined call's prefix too (`inline$P$0$x`), at declaration and uses.
+    fn binder(&mut self, e: &Expr) -> Expr {
+        self.copying_binder = true;
+        let mut copy = rewrite::expr(self, e);
+        let prefixed = |name: &Ident, prefix: &str| Ident {
+            name: Symbol::intern(&format!("{prefix}{}", name.name)),
+            span: fresh_span(name.span),
+        };
+        match &mut copy.kind {
+            ExprKind::Quant(q) => {
+                for group in q.vars.iter_mut() {
+                    group.names = group.names.iter().map(|n| prefixed(n, &self.label_prefix)).collect();
+                }
+            }
+            ExprKind::Let(l) => {
+                for var in l.vars.iter_mut() {
+                    var.name = prefixed(&var.name, &self.label_prefix);
+                }
+            }
+            _ => {}
+        }
+        copy
+    }
 }
 
 impl rewrite::Rewriter for Renamer<'_> {
     fn expr(&mut self, e: &Expr) -> Option<Expr> {
+        if std::mem::take(&mut self.copying_binder) {
+            return None;
+        }
+        if matches!(e.kind, ExprKind::Quant(_) | ExprKind::Let(_)) {
+            return Some(self.binder(e));
+        }
         let ExprKind::Old(inner) = &e.kind else { return None };
         let was = std::mem::replace(&mut self.in_old, true);
         let copy = rewrite::expr(self, inner);
@@ -736,6 +812,10 @@ impl rewrite::Rewriter for Renamer<'_> {
             return Ident { name: new, span: fresh_span(name.span) };
         }
         let kind = self.typed.symbols().var(v).kind;
+        if kind == VarKind::Bound {
+            let renamed = Symbol::intern(&format!("{}{}", self.label_prefix, name.name));
+            return Ident { name: renamed, span: fresh_span(name.span) };
+        }
         if matches!(kind, VarKind::Global | VarKind::Const { .. }) && self.caller_names.contains(&name.name) {
             self.shadowed = Some(name.span);
         }

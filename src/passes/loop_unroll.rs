@@ -27,9 +27,6 @@
 //! - Boogie's quirk kept: the level-`N` unroller does not see `/soundLoopUnrolling`, so with
 //!   `/loopUnroll:0` the cut is always `assume false`.
 //!
-//! `/printInstrumented` prints the program after unrolling, as Boogie does (only when
-//! `/loopUnroll` is given: rboogie has no other instrumentation to print).
-//!
 //! Beyond Boogie: when constant propagation over the unrolled blocks shows that every path
 //! into a loop reaches its cut and none leaves it (a loop with a constant bound above `N`),
 //! the code after the loop is never reached and its checks pass vacuously; a warning says so
@@ -99,13 +96,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
     if !changed {
         return Ok(None);
     }
-    let program = Program { decls };
-    if options.print_instrumented {
-        // Boogie's `/printInstrumented`, which it prints right after unrolling.
-        let shown = Program { decls: program.decls.iter().map(without_block_form).collect() };
-        log.push_str(&crate::printer::print_program(&shown, &crate::printer::PrintOptions { pretty: false, emit: false, where_comments: false }));
-    }
-    Ok(Some(program))
+    Ok(Some(Program { decls }))
 }
 
 /// A block of AST commands: what Boogie's `Block` holds before verification.
@@ -133,7 +124,7 @@ pub(super) fn mark_block_form(decl: &mut Decl) {
 }
 
 /// The declaration as the user sees it printed: without the block-form mark.
-pub(super) fn without_block_form(decl: &Decl) -> Decl {
+pub(crate) fn without_block_form(decl: &Decl) -> Decl {
     let mut decl = decl.clone();
     if let Decl::Implementation(d) = &mut decl {
         d.attrs = d.attrs.iter().filter(|a| a.key != cfg::BLOCK_FORM).cloned().collect();
@@ -307,7 +298,7 @@ pub(super) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
 // ---------------------------------------------------------------------------------------------
 // Unrolling
 
-fn is_literal_false(c: &Cmd) -> bool {
+pub(super) fn is_literal_false(c: &Cmd) -> bool {
     matches!(&c.kind, CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. }
         if matches!(expr.kind, ExprKind::BoolLit(false)))
 }
