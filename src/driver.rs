@@ -202,6 +202,7 @@ fn verify(
         let prover = match &choice {
             crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
             crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
+            crate::smt::SolverChoice::Noop => "noop",
         };
         writeln!(out, "[TRACE] Using prover: {prover}")?;
     }
@@ -271,7 +272,7 @@ fn verify(
             }
             ImplOutcome::Inconclusive => {
                 counts.inconclusive += 1;
-                String::new()
+                format!("{}: Verification inconclusive ({})\n", at(r.span), r.name)
             }
             ImplOutcome::SolverException(why) => {
                 counts.solver_exceptions += 1;
