@@ -135,7 +135,11 @@ impl<'a> Lowering<'a> {
             ast::CmdKind::Havoc { vars } => {
                 vars.iter().map(|v| var_of(self.typed, v)).collect::<Result<Vec<_>, _>>().map(Cmd::Havoc)
             }
-            ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return,
+            ast::CmdKind::HideReveal { hide, name } => {
+                Ok(Cmd::Scope(super::ScopeCmd::HideReveal { hide: *hide, function: name.as_ref().map(|n| n.name) }))
+            }
+            ast::CmdKind::ChangeScope { push: true } => Ok(Cmd::Scope(super::ScopeCmd::Push)),
+            ast::CmdKind::ChangeScope { push: false } => Ok(Cmd::Scope(super::ScopeCmd::Pop)),
             ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
             ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
             ast::CmdKind::Measure { exprs, .. } => Ok(Cmd::Measure { exprs, span: c.span }),

@@ -23,6 +23,7 @@
 
 pub mod cfg;
 pub mod codeexpr;
+pub mod division;
 pub mod encode;
 pub mod float;
 pub mod instantiate;
@@ -131,6 +132,18 @@ pub enum Cmd<'a> {
     MeasureCall { call: &'a CallCmd, caller: ProcedureId, check: Check },
     /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
     StartChecking,
+    /// `hide`, `reveal`, `push` or `pop`: no effect on the VC, but under `/prune` they decide
+    /// which `hideable` axioms a VC gets ([`prune::RevealedState`]).
+    Scope(ScopeCmd),
+}
+
+/// A command of Boogie's revealed-state analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScopeCmd {
+    /// `hide f` / `reveal f` (`None` for `*`).
+    HideReveal { hide: bool, function: Option<crate::ast::Symbol> },
+    Push,
+    Pop,
 }
 
 /// A basic block. `tok` is `None` for Boogie's `Token.NoToken` (blocks the translation adds:

@@ -36,6 +36,8 @@ pub enum PCmd {
     Assert(String, Check, Option<String>),
     /// `{:start_checking_here}` (see [`selective_checking`]); no effect on the VC.
     StartChecking,
+    /// `hide`, `reveal`, `push`, `pop`: no effect on the VC (see [`super::ScopeCmd`]).
+    Scope(super::ScopeCmd),
 }
 
 #[derive(Clone, Debug)]
@@ -253,6 +255,7 @@ impl<'a> Passifier<'a, '_, '_> {
                 self.assert(terms, check.clone(), *under, cur, out)?;
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
+            Cmd::Scope(c) => out.push(PCmd::Scope(c.clone())),
             Cmd::Assume { expr, negated } => {
                 let t = self.term(expr, cur)?;
                 out.push(PCmd::Assume(if *negated { format!("(not {t})") } else { t }));
@@ -525,7 +528,7 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
             global_uses(typed, &super::measure::procedure_measure(typed, callee(typed, call)?), uses);
         }
         Cmd::AssumeVar(v) => uses.push(*v),
-        Cmd::AssumeFalse | Cmd::StartChecking => {}
+        Cmd::AssumeFalse | Cmd::StartChecking | Cmd::Scope(_) => {}
         Cmd::Havoc(vars) => {
             defs.extend(vars.iter().copied());
             for v in vars {

@@ -106,7 +106,7 @@ impl<'b> CostModel<'b> {
                     self.assertion_count += 1;
                 }
                 PCmd::Assume(_) => assumes += 1.0,
-                PCmd::StartChecking => {}
+                PCmd::StartChecking | PCmd::Scope(_) => {}
             }
         }
         let s = &mut self.stats[b];
