@@ -345,6 +345,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("quiet", "quiet", Value::Flag),
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
+    opt("normalizeNames", "normalize-names", Value::Int { min: 0, below: 2 }),
     opt("lib", "lib", Value::Text),
     opt("vcsSplitOnEveryAssert", "vcs-split-on-every-assert", Value::Flag),
     opt("printSplit", "print-split", Value::Text),
@@ -638,7 +639,7 @@ struct Cli {
     /// print proof dependencies yet)
     #[arg(long, help_heading = COMPAT)]
     track_verification_coverage: bool,
-    /// 1: explain failing assertions with the model (accepted, no effect yet)
+    /// 1: show the {:print ...} attributes on a failing path, with the counterexample's values
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     enhanced_error_messages: Option<u8>,
     /// One VC per assertion (implementation division)
@@ -653,6 +654,9 @@ struct Cli {
     /// Smoke test: report code no execution reaches (accepted, no effect yet)
     #[arg(long, help_heading = COMPAT)]
     smoke: bool,
+    /// Accepted, no effect: rboogie's solver names are always made from the program's
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    normalize_names: Option<u8>,
     /// Add the declarations of library NAME: base, node or set_size (repeatable)
     #[arg(long, value_name = "NAME", action = ArgAction::Append, help_heading = COMPAT)]
     lib: Vec<String>,

@@ -218,6 +218,7 @@ fn verify(
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,
         split_on_every_assert: options.split_on_every_assert,
+        augmented_traces: options.enhanced_error_messages == 1,
     };
     let open = |implementation: &str| {
         let log = logs.as_ref().map(|files| files.open(implementation)).transpose()?;

@@ -226,7 +226,8 @@ impl<'a> Origins<'a> {
             vcgen::Cmd::Measure { exprs, span } => {
                 Some(Cmd { kind: CmdKind::Measure { attrs: Box::new([]), exprs: exprs.to_vec().into() }, span: *span })
             }
-            vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking | vcgen::Cmd::Scope(_) => None,
+            // The command that follows carries its attributes itself.
+            vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking | vcgen::Cmd::Scope(_) | vcgen::Cmd::Print(_) => None,
             // Made by `vcgen::measure::transform`, which runs after every pass.
             vcgen::Cmd::NonNegative { .. }
             | vcgen::Cmd::MeasureSnapshot { .. }

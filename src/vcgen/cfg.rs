@@ -113,6 +113,16 @@ impl<'a> Lowering<'a> {
     /// (hide/reveal, push/pop). Unsupported commands are recorded in `error`.
     fn simple_cmd(&mut self, c: &'a ast::Cmd, out: &mut Vec<Cmd<'a>>) {
         let unsupported = |what: &str| Err(Unsupported::new(Some(c.span), what));
+        let attrs: &'a [ast::Attribute] = match &c.kind {
+            ast::CmdKind::Assert { attrs, .. }
+            | ast::CmdKind::Assume { attrs, .. }
+            | ast::CmdKind::Assign { attrs, .. } => attrs,
+            ast::CmdKind::Call(call) => &call.attrs,
+            _ => &[],
+        };
+        if attrs.iter().any(|a| a.key == "print") {
+            out.push(Cmd::Print(attrs));
+        }
         let result = match &c.kind {
             ast::CmdKind::Assert { attrs, expr } => {
                 let kind = if attrs.iter().any(|a| a.key == crate::passes::UNPACK_CHECK) {

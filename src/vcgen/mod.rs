@@ -35,7 +35,7 @@ pub mod trace;
 pub mod verify;
 pub mod wlp;
 
-use crate::ast::{AssignLhs, CallCmd, Expr, Span};
+use crate::ast::{self, AssignLhs, CallCmd, Expr, Span};
 use crate::typeck::{ProcedureId, VarId};
 
 pub use verify::{ImplOutcome, SessionOpener, VerifyOptions, verify_program};
@@ -135,6 +135,9 @@ pub enum Cmd<'a> {
     /// `hide`, `reveal`, `push` or `pop`: no effect on the VC, but under `/prune` they decide
     /// which `hideable` axioms a VC gets ([`prune::RevealedState`]).
     Scope(ScopeCmd),
+    /// The `{:print ...}` attributes of the command that follows (Boogie's debug information,
+    /// shown by `/enhancedErrorMessages:1` as the augmented execution trace).
+    Print(&'a [ast::Attribute]),
 }
 
 /// A command of Boogie's revealed-state analysis.

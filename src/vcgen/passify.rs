@@ -24,7 +24,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::encode::{Encoder, Env};
 use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
-use crate::ast::{AssignLhs, CallCmd, Decl, Expr, ExprKind, Span, Spec};
+use crate::ast::{AssignLhs, AttrParam, CallCmd, Decl, Expr, ExprKind, Span, Spec};
 use crate::typeck::{ProcedureId, Ref, TypedProgram, VarId, VarKind};
 
 /// A passive command.
@@ -38,6 +38,19 @@ pub enum PCmd {
     StartChecking,
     /// `hide`, `reveal`, `push`, `pop`: no effect on the VC (see [`super::ScopeCmd`]).
     Scope(super::ScopeCmd),
+    /// The `{:print ...}` attributes of a command, each ended by a line break; no effect on
+    /// the VC, but it is a command, as Boogie's `assume true` that carries them is, so a block
+    /// that has one is not empty.
+    Print(Vec<PrintItem>),
+}
+
+/// A part of a `{:print ...}` attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintItem {
+    /// Written as it is: a string, an expression other than a variable (as printed), `\n`.
+    Text(String),
+    /// A variable's value in the counterexample: the term of its incarnation at the command.
+    Value(String),
 }
 
 #[derive(Clone, Debug)]
@@ -256,6 +269,23 @@ impl<'a> Passifier<'a, '_, '_> {
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
             Cmd::Scope(c) => out.push(PCmd::Scope(c.clone())),
+            Cmd::Print(attrs) => {
+                let mut items = Vec::new();
+                for a in attrs.iter().filter(|a| a.key == "print") {
+                    for p in &a.params {
+                        items.push(match p {
+                            AttrParam::Str(s, _) => PrintItem::Text(s.clone()),
+                            // A variable the encoding cannot name is shown as written.
+                            AttrParam::Expr(e) if matches!(e.kind, ExprKind::Var(_)) => self
+                                .term(e, cur)
+                                .map_or_else(|_| PrintItem::Text(crate::printer::print_expr(e)), PrintItem::Value),
+                            AttrParam::Expr(e) => PrintItem::Text(crate::printer::print_expr(e)),
+                        });
+                    }
+                    items.push(PrintItem::Text("\n".into()));
+                }
+                out.push(PCmd::Print(items));
+            }
             Cmd::Assume { expr, negated } => {
                 let t = self.term(expr, cur)?;
                 out.push(PCmd::Assume(if *negated { format!("(not {t})") } else { t }));
@@ -529,6 +559,16 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
         }
         Cmd::AssumeVar(v) => uses.push(*v),
         Cmd::AssumeFalse | Cmd::StartChecking | Cmd::Scope(_) => {}
+        // The values a trace shows are read at the command.
+        Cmd::Print(attrs) => {
+            for a in attrs.iter().filter(|a| a.key == "print") {
+                for p in &a.params {
+                    if let AttrParam::Expr(e) = p {
+                        free_vars(typed, e, uses);
+                    }
+                }
+            }
+        }
         Cmd::Havoc(vars) => {
             defs.extend(vars.iter().copied());
             for v in vars {

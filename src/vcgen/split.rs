@@ -105,7 +105,8 @@ impl<'b> CostModel<'b> {
                     asserts += 1.0;
                     self.assertion_count += 1;
                 }
-                PCmd::Assume(_) => assumes += 1.0,
+                // Boogie carries `{:print}` in an `assume true`.
+                PCmd::Assume(_) | PCmd::Print(_) => assumes += 1.0,
                 PCmd::StartChecking | PCmd::Scope(_) => {}
             }
         }
@@ -293,7 +294,7 @@ pub fn whole_split_counterexample(blocks: &[PassiveBlock]) -> Option<Counterexam
     blocks.iter().find_map(|b| {
         b.cmds.iter().find_map(|c| match c {
             PCmd::Assert(_, check, _) => {
-                Some(Counterexample { check: check.clone(), trace: trace.clone(), failing_return: b.ret })
+                Some(Counterexample { check: check.clone(), trace: trace.clone(), failing_return: b.ret, augmented: Vec::new() })
             }
             _ => None,
         })

@@ -9,7 +9,8 @@
 use std::cmp::Ordering;
 use std::fmt::Write;
 
-use super::passify::PassiveBlock;
+use super::passify::{PCmd, PassiveBlock, PrintItem};
+use super::wlp::check_key;
 use super::wlp::Vc;
 use super::{Check, CheckKind};
 use crate::ast::Span;
@@ -27,6 +28,9 @@ pub struct Counterexample {
     pub trace: Vec<TraceBlock>,
     /// For a postcondition: the return the path took.
     pub failing_return: Option<Span>,
+    /// The `{:print}` attributes of the commands on the path up to the failing assertion
+    /// (Boogie's augmented trace), their values read from the model by the caller.
+    pub augmented: Vec<PrintItem>,
 }
 
 impl Counterexample {
@@ -63,6 +67,8 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     let mut trace = Vec::new();
     let mut failing_return = None;
     let mut final_block = None;
+    let mut augmented = Vec::new();
+    let key = check_key(&check);
     for &id in steps {
         let b = vc.block_ids.iter().position(|&x| i64::from(x) == id)?;
         let block = &blocks[b];
@@ -71,11 +77,18 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
         }
         trace.push(TraceBlock { tok: block.tok, label: block.label.clone() });
         final_block = Some(b);
+        for c in &block.cmds {
+            match c {
+                PCmd::Print(items) => augmented.extend(items.iter().cloned()),
+                PCmd::Assert(_, c, _) if check_key(c) == key => break,
+                _ => {}
+            }
+        }
     }
     if failing_return.is_none() {
         failing_return = final_block.and_then(|b| blocks[b].ret);
     }
-    Some(Counterexample { check, trace, failing_return })
+    Some(Counterexample { check, trace, failing_return, augmented })
 }
 
 fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {
@@ -172,6 +185,14 @@ pub fn render(sources: &SourceMap, c: &Counterexample, error_trace: u32) -> Stri
                     let _ = writeln!(out, "    (0,0): {}", b.label);
                 }
                 None => {}
+            }
+        }
+        if !c.augmented.is_empty() {
+            let _ = writeln!(out, "Augmented execution trace:");
+            for item in &c.augmented {
+                match item {
+                    PrintItem::Text(t) | PrintItem::Value(t) => out.push_str(t),
+                }
             }
         }
     }

@@ -47,6 +47,8 @@ pub struct VerifyOptions {
     /// `/vcsCores`: how many implementations are checked at once, each by a solver session
     /// of its own (0 is 1).
     pub cores: u32,
+    /// `/enhancedErrorMessages:1`: errors show the augmented execution trace.
+    pub augmented_traces: bool,
 }
 
 #[derive(Debug)]
@@ -604,9 +606,14 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
                     Ok(p) => p,
                     Err(e) => break Some(ImplOutcome::SolverException(e)),
                 };
-                let Some(cex) = trace::counterexample(&vc.blocks, &vc.vc, &path) else {
+                let Some(mut cex) = trace::counterexample(&vc.blocks, &vc.vc, &path) else {
                     break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
                 };
+                if options.augmented_traces {
+                    read_values(session, &mut cex.augmented);
+                } else {
+                    cex.augmented.clear();
+                }
                 let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
                 errors.push(cex);
                 if options.error_limit != 0 && discovered >= options.error_limit {
@@ -684,6 +691,40 @@ fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: Imp
         return None;
     }
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
+}
+
+/// The model's values of the variables an augmented trace shows, as Boogie's model prints
+/// them (`-5` for z3's `(- 5)`, `5bv8` for `(_ bv5 8)`); a value the solver does not give is
+/// left as its term.
+fn read_values(session: &mut dyn Session, items: &mut [passify::PrintItem]) {
+    let terms: Vec<&str> =
+        items.iter().filter_map(|i| if let passify::PrintItem::Value(t) = i { Some(t.as_str()) } else { None }).collect();
+    if terms.is_empty() {
+        return;
+    }
+    let Ok(values) = session.get_value(&terms) else { return };
+    let mut values = values.into_iter();
+    for item in items {
+        if let passify::PrintItem::Value(_) = item
+            && let Some(v) = values.next()
+        {
+            *item = passify::PrintItem::Text(model_value(v.trim()));
+        }
+    }
+}
+
+/// A value as Boogie's model shows it.
+fn model_value(v: &str) -> String {
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    if let Some(inner) = v.strip_prefix('(').and_then(|s| s.strip_suffix(')')) {
+        let w = words(inner);
+        match w.as_slice() {
+            [minus, n] if minus == "-" => return format!("-{}", model_value(n)),
+            [under, bv, width] if under == "_" && bv.starts_with("bv") => return format!("{}bv{width}", &bv[2..]),
+            _ => {}
+        }
+    }
+    v.to_string()
 }
 
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
