@@ -256,8 +256,12 @@ fn verify(
                 r.message_if_verified.map(|m| m + "\n").unwrap_or_default()
             }
             ImplOutcome::Errors(mut errors) => {
-                trace::sort(&mut errors, sources);
+                // Every split's errors count; an assertion that fails in several is shown
+                // once (Boogie's `DistinctBy(FailingAssert)`).
                 counts.errors += errors.len();
+                let mut shown = rustc_hash::FxHashSet::default();
+                errors.retain(|e| shown.insert(crate::vcgen::wlp::check_key(&e.check)));
+                trace::sort(&mut errors, sources);
                 errors.iter().map(|e| trace::render(sources, e, options.error_trace)).collect()
             }
             ImplOutcome::TimedOut => {

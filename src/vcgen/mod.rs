@@ -88,6 +88,41 @@ pub struct Check {
     /// Assume the condition after checking it (Boogie's `/subsumption:2` default; an assert's
     /// `{:subsumption 0}` turns it off).
     pub subsume: bool,
+    /// `{:isolate}` or `{:isolate "paths"}`: implementation division checks it in splits of
+    /// its own ([`division`]).
+    pub isolate: Option<Isolate>,
+}
+
+/// Boogie's `{:isolate}` attribute on an assertion, a goto or a return: one split that checks
+/// it alone (`One`), or one per path through the `{:allow_path_isolation}` branches (`Paths`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolate {
+    One,
+    Paths,
+}
+
+/// The attributes of a block's goto (or return) that implementation division reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Jump {
+    /// `{:allow_path_isolation}` on the goto of an `if`: `{:isolate "paths"}` splits here.
+    pub allow_path_isolation: bool,
+    pub isolate: Option<Isolate>,
+}
+
+impl Jump {
+    pub fn of(attrs: &[ast::Attribute]) -> Jump {
+        Jump {
+            allow_path_isolation: encode::find_bool_attribute(attrs, "allow_path_isolation"),
+            isolate: isolate_attr(attrs),
+        }
+    }
+}
+
+/// `{:isolate}` (with `"paths"` among its parameters for [`Isolate::Paths`]).
+pub fn isolate_attr(attrs: &[ast::Attribute]) -> Option<Isolate> {
+    let a = attrs.iter().find(|a| a.key == "isolate")?;
+    let paths = a.params.iter().any(|p| matches!(p, ast::AttrParam::Str(s, _) if s == "paths"));
+    Some(if paths { Isolate::Paths } else { Isolate::One })
 }
 
 /// A command of the (not yet passive) block program. Expressions are the program's own; the
@@ -165,11 +200,13 @@ pub struct Block<'a> {
     pub from_return: bool,
     /// The goto carries attributes (`if {:attr}`): Boogie never removes such a block.
     pub goto_attrs: bool,
+    /// What the goto's (or the return's) attributes ask of implementation division.
+    pub jump: Jump,
 }
 
 impl<'a> Block<'a> {
     pub fn new(label: String, tok: Option<Span>) -> Block<'a> {
-        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false }
+        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false, jump: Jump::default() }
     }
 }
 

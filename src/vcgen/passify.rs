@@ -62,6 +62,7 @@ pub struct PassiveBlock {
     pub ret: Option<Span>,
     pub from_return: bool,
     pub goto_attrs: bool,
+    pub jump: super::Jump,
 }
 
 /// What passification needs to know about the implementation.
@@ -462,6 +463,7 @@ impl<'a> Passifier<'a, '_, '_> {
                         tok: call.span,
                         msg: super::cfg::msg_attr(attrs),
                         subsume: true,
+                        isolate: None,
                     };
                     // The call's attributes go to the assertion (`{:verified_under}` too).
                     let terms = self.checked_terms(&mut encode)?;
@@ -484,6 +486,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     tok: call.span,
                     msg: None,
                     subsume: true,
+                    isolate: None,
                 };
                 self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out)?;
             }
@@ -746,6 +749,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             ret: b.ret,
             from_return: b.from_return,
             goto_attrs: b.goto_attrs,
+            jump: b.jump,
         })
         .collect();
     Ok(Passive { blocks, decls: p.decls })

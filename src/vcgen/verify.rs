@@ -477,7 +477,7 @@ fn encode_implementation<'a>(
             Spec::Requires { expr, .. } => entry.push(Cmd::Assume { expr, negated: false }),
             Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
                 expr,
-                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true },
+                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true, isolate: None },
                 under: None,
             }),
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
@@ -524,7 +524,7 @@ fn encode_implementation<'a>(
         Some(on) => on,
         None => options.split_on_every_assert,
     };
-    let parts = if every_assert { super::division::split_on_every_assert(&passive.blocks) } else { vec![passive.blocks] };
+    let parts = super::division::divide(passive.blocks, every_assert);
     let roots = dependencies.map(|_| {
         // Under `/prune`, the axioms each VC reaches, in program order.
         let mut roots = super::prune::Roots::new(typed);
