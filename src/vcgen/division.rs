@@ -320,4 +320,28 @@ mod tests {
         assert_eq!(second[0].succs, vec![1]);
         assert!(matches!(&second[1].cmds[..], [PCmd::Assume(a), PCmd::Assert(b, ..)] if a == "a" && b == "b"));
     }
+
+    #[test]
+    fn isolated_paths_one_split_per_branch_taken() {
+        // entry -{:allow_path_isolation}-> {then, else} -> join, whose assertion is isolated
+        // per path: two splits, each with one branch; no remainder (nothing else is checked).
+        let mut entry = block(vec![], vec![1, 2]);
+        entry.jump.allow_path_isolation = true;
+        let mut isolated = assert_cmd("j");
+        if let PCmd::Assert(_, check, _) = &mut isolated {
+            check.isolate = Some(Isolate::Paths);
+        }
+        let blocks = vec![
+            entry,
+            block(vec![PCmd::Assume("t".into())], vec![3]),
+            block(vec![PCmd::Assume("e".into())], vec![3]),
+            block(vec![isolated], vec![]),
+        ];
+        let splits = divide(blocks, false);
+        assert_eq!(splits.len(), 2);
+        for (split, branch) in splits.iter().zip(["t", "e"]) {
+            assert_eq!(split.len(), 3);
+            assert!(matches!(&split[1].cmds[..], [PCmd::Assume(a)] if a == branch));
+        }
+    }
 }
