@@ -150,6 +150,14 @@ pub struct Options {
     pub track_verification_coverage: bool,
     /// `/enhancedErrorMessages:N` (accepted, no effect yet).
     pub enhanced_error_messages: u32,
+    /// `/vcsSplitOnEveryAssert`: one VC per assertion (Boogie's implementation division).
+    pub split_on_every_assert: bool,
+    /// `/printSplit:FILE` (`-` for stdout): each split's passive program.
+    pub print_split: Option<String>,
+    /// `/printSplitDeclarations`: the program's declarations with each printed split.
+    pub print_split_declarations: bool,
+    /// `/smoke`: Boogie's smoke test (unreachable code is reported).
+    pub smoke: bool,
     /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
@@ -204,6 +212,10 @@ impl Default for Options {
             quiet: false,
             track_verification_coverage: false,
             enhanced_error_messages: 0,
+            split_on_every_assert: false,
+            print_split: None,
+            print_split_declarations: false,
+            smoke: false,
             print_after: Vec::new(),
             libraries: Vec::new(),
         }
@@ -339,6 +351,10 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
     opt("normalizeNames", "normalize-names", Value::Int { min: 0, below: 2 }),
     opt("lib", "lib", Value::Text),
+    opt("vcsSplitOnEveryAssert", "vcs-split-on-every-assert", Value::Flag),
+    opt("printSplit", "print-split", Value::Text),
+    opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
+    opt("smoke", "smoke", Value::Flag),
     opt("infer", "infer", Value::Infer),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
@@ -633,6 +649,18 @@ struct Cli {
     /// 1: show the {:print ...} attributes on a failing path, with the counterexample's values
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     enhanced_error_messages: Option<u8>,
+    /// One VC per assertion (implementation division)
+    #[arg(long, help_heading = COMPAT)]
+    vcs_split_on_every_assert: bool,
+    /// Print each split's passive program to FILE (- for stdout; accepted, nothing is printed yet)
+    #[arg(long, value_name = "FILE", help_heading = COMPAT)]
+    print_split: Option<String>,
+    /// With --print-split, print the program's declarations too
+    #[arg(long, help_heading = COMPAT)]
+    print_split_declarations: bool,
+    /// Smoke test: report code no execution reaches (accepted, no effect yet)
+    #[arg(long, help_heading = COMPAT)]
+    smoke: bool,
     /// Accepted, no effect: rboogie's solver names are always made from the program's
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     normalize_names: Option<u8>,
@@ -778,6 +806,10 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         quiet: cli.quiet,
         track_verification_coverage: cli.track_verification_coverage,
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
+        split_on_every_assert: cli.vcs_split_on_every_assert,
+        print_split: cli.print_split,
+        print_split_declarations: cli.print_split_declarations,
+        smoke: cli.smoke,
         print_after: cli.print_after,
         libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
             if !names.contains(name) {

@@ -225,6 +225,7 @@ fn verify(
         let prover = match &choice {
             crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
             crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
+            crate::smt::SolverChoice::Noop => "noop",
         };
         writeln!(out, "[TRACE] Using prover: {prover}")?;
     }
@@ -239,6 +240,7 @@ fn verify(
         prune: options.prune,
         session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,
+        split_on_every_assert: options.split_on_every_assert,
         augmented_traces: options.enhanced_error_messages == 1,
     };
     // A log that cannot be written is no reason not to verify: said once per file on stderr.
@@ -289,8 +291,12 @@ fn verify(
                 r.message_if_verified.map(|m| m + "\n").unwrap_or_default()
             }
             ImplOutcome::Errors(mut errors) => {
-                trace::sort(&mut errors, sources);
+                // Every split's errors count; an assertion that fails in several is shown
+                // once (Boogie's `DistinctBy(FailingAssert)`).
                 counts.errors += errors.len();
+                let mut shown = rustc_hash::FxHashSet::default();
+                errors.retain(|e| shown.insert(crate::vcgen::wlp::check_key(&e.check)));
+                trace::sort(&mut errors, sources);
                 errors.iter().map(|e| trace::render(sources, e, options.error_trace)).collect()
             }
             ImplOutcome::TimedOut => {
@@ -307,7 +313,7 @@ fn verify(
             }
             ImplOutcome::Inconclusive => {
                 counts.inconclusive += 1;
-                String::new()
+                format!("{}: Verification inconclusive ({})\n", at(r.span), r.name)
             }
             ImplOutcome::SolverException(why) => {
                 counts.solver_exceptions += 1;

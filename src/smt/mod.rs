@@ -106,6 +106,9 @@ pub enum SolverChoice {
     Z3InProcess,
     /// A solver binary over a pipe: its path and its arguments (`C:arg` adds some).
     Process { path: String, args: Vec<String>, dialect: Dialect },
+    /// Boogie's no-op solver (`/proverOpt:SOLVER=noop`): it reads nothing and answers every
+    /// query `unknown`, so every implementation with something to prove is inconclusive.
+    Noop,
 }
 
 /// What a solver process understands beyond SMT-LIB 2.6 (option names differ).
@@ -234,6 +237,7 @@ pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, Session
     let mut session = SessionOptions::default();
     let mut solver: Option<Dialect> = None;
     let mut yices = false;
+    let mut noop = false;
     let mut path: Option<String> = None;
     let mut extra_args = Vec::new();
     for opt in &options.prover_options {
@@ -268,7 +272,7 @@ pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, Session
                     solver = Some(Dialect::Generic);
                     yices = true;
                 }
-                "noop" => return Err("the noop solver is not supported".into()),
+                "noop" => noop = true,
                 _ => return Err("Invalid SOLVER value; must be 'Z3' or 'CVC5' or 'Yices2' or 'noop'".into()),
             }
         } else if let Some(p) = value("PROVER_PATH") {
@@ -296,6 +300,8 @@ pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, Session
     }
     let mut choice = if let Some(name) = &options.solver {
         SolverChoice::from_name(name)?
+    } else if noop {
+        SolverChoice::Noop
     } else {
         match (solver, path) {
             (None | Some(Dialect::Z3), None) if extra_args.is_empty() => SolverChoice::Z3InProcess,
@@ -341,7 +347,26 @@ pub fn start(
             count_solver_time(started);
             Ok(Box::new(protocol::SmtSession::new(transport?, *dialect, options.clone(), log)))
         }
+        SolverChoice::Noop => Ok(Box::new(NoopSession)),
     }
+}
+
+/// Boogie's `NoopSolver`: every `(check-sat)` is `unknown` for no reason it can name, which
+/// is never a verdict (rboogie reports the implementation inconclusive).
+struct NoopSession;
+
+impl Session for NoopSession {
+    fn send(&mut self, _commands: &str) {}
+
+    fn check_sat(&mut self, _limits: &Limits) -> Answer {
+        Answer::Unknown(UnknownReason::Undetermined("noop".into()))
+    }
+
+    fn get_value(&mut self, _terms: &[&str]) -> Result<Vec<String>, String> {
+        Err("model is not available".into())
+    }
+
+    fn reset(&mut self) {}
 }
 
 /// What every session sends first (Boogie's `PrepareCommon`), such that the log runs

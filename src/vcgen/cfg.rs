@@ -24,7 +24,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
+use super::{Block, Check, CheckKind, Cmd, Jump, Unsupported, predecessors};
 use crate::ast::{self, AttrParam, BlockTail, ElseBranch, Expr, Ident, LoopSpec, Span, StmtList};
 use crate::typeck::{Ref, TypedProgram, VarId};
 
@@ -42,9 +42,10 @@ enum Tail<'a> {
     None,
     Goto {
         targets: &'a [Ident],
-        attrs: bool,
+        /// The goto's attributes, if it has any.
+        attrs: Option<Jump>,
     },
-    Return(Span),
+    Return(Span, Jump),
     /// A break and the big block it leaves.
     Break {
         enclosure: usize,
@@ -130,7 +131,13 @@ impl<'a> Lowering<'a> {
                 } else {
                     CheckKind::Assert
                 };
-                let check = Check { kind, tok: c.span, msg: msg_attr(attrs), subsume: subsumption(attrs) };
+                let check = Check {
+                    kind,
+                    tok: c.span,
+                    msg: msg_attr(attrs),
+                    subsume: subsumption(attrs),
+                    isolate: super::isolate_attr(attrs),
+                };
                 Ok(Cmd::Assert { expr, check, under: verified_under(attrs) })
             }
             ast::CmdKind::Assume { expr, attrs } => {
@@ -145,7 +152,11 @@ impl<'a> Lowering<'a> {
             ast::CmdKind::Havoc { vars } => {
                 vars.iter().map(|v| var_of(self.typed, v)).collect::<Result<Vec<_>, _>>().map(Cmd::Havoc)
             }
-            ast::CmdKind::HideReveal { .. } | ast::CmdKind::ChangeScope { .. } => return,
+            ast::CmdKind::HideReveal { hide, name } => {
+                Ok(Cmd::Scope(super::ScopeCmd::HideReveal { hide: *hide, function: name.as_ref().map(|n| n.name) }))
+            }
+            ast::CmdKind::ChangeScope { push: true } => Ok(Cmd::Scope(super::ScopeCmd::Push)),
+            ast::CmdKind::ChangeScope { push: false } => Ok(Cmd::Scope(super::ScopeCmd::Pop)),
             ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
             ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
             ast::CmdKind::Measure { exprs, .. } => Ok(Cmd::Measure { exprs, span: c.span }),
@@ -183,8 +194,8 @@ impl<'a> Lowering<'a> {
             enclosing.push((index, matches!(bb.tail, Some(BlockTail::While(_)))));
             let tail = match &bb.tail {
                 None => Tail::None,
-                Some(BlockTail::Goto { targets, attrs, .. }) => Tail::Goto { targets, attrs: !attrs.is_empty() },
-                Some(BlockTail::Return { span, .. }) => Tail::Return(*span),
+                Some(BlockTail::Goto { targets, attrs, .. }) => Tail::Goto { targets, attrs: jump_attrs(attrs) },
+                Some(BlockTail::Return { span, attrs }) => Tail::Return(*span, Jump::of(attrs)),
                 Some(BlockTail::Break { label, span }) => {
                     let enclosure = self.break_enclosure(label, &enclosing[..enclosing.len() - 1]);
                     Tail::Break { enclosure, span: *span }
@@ -340,11 +351,13 @@ impl<'a> Lowering<'a> {
         block.cmds = cmds;
         let targets = match transfer {
             Transfer::Goto(t, attrs) => {
-                block.goto_attrs = attrs;
+                block.goto_attrs = attrs.is_some();
+                block.jump = attrs.unwrap_or_default();
                 t
             }
-            Transfer::Return(tok) => {
+            Transfer::Return(tok, jump) => {
                 block.ret = Some(tok);
+                block.jump = jump;
                 Vec::new()
             }
         };
@@ -354,8 +367,8 @@ impl<'a> Lowering<'a> {
 
     fn goto_successor(&self, tok: Span, bb: usize) -> Transfer {
         match self.bbs[bb].successor {
-            Some(s) => Transfer::Goto(vec![self.label(s)], false),
-            None => Transfer::Return(tok),
+            Some(s) => Transfer::Goto(vec![self.label(s)], None),
+            None => Transfer::Return(tok, Jump::default()),
         }
     }
 
@@ -379,13 +392,13 @@ impl<'a> Lowering<'a> {
                     let attrs = *attrs;
                     self.push_block(label, tok, cmds, Transfer::Goto(t, attrs));
                 }
-                Tail::Return(span) => {
-                    let span = *span;
-                    self.push_block(label, tok, cmds, Transfer::Return(span));
+                Tail::Return(span, jump) => {
+                    let (span, jump) = (*span, *jump);
+                    self.push_block(label, tok, cmds, Transfer::Return(span, jump));
                 }
                 Tail::None => {
                     let transfer = match last_in_loop {
-                        Some(head) => Transfer::Goto(vec![head], false),
+                        Some(head) => Transfer::Goto(vec![head], None),
                         None => self.goto_successor(end, bb),
                     };
                     self.push_block(label, tok, cmds, transfer);
@@ -407,7 +420,7 @@ impl<'a> Lowering<'a> {
                         ss_done.push(Cmd::Assume { expr: g, negated: true });
                     }
                     let taken = self.prefix_first_block(body, ss_body.clone(), &mut body_label);
-                    self.push_block(label, tok, cmds, Transfer::Goto(vec![head.clone()], false));
+                    self.push_block(label, tok, cmds, Transfer::Goto(vec![head.clone()], None));
                     let mut ss_head = Vec::new();
                     for spec in &w.invariants {
                         if let LoopSpec::Invariant { free, attrs, expr, span } = spec {
@@ -419,6 +432,7 @@ impl<'a> Lowering<'a> {
                                     tok: *span,
                                     msg: msg_attr(attrs),
                                     subsume: subsumption(attrs),
+                                    isolate: super::isolate_attr(attrs),
                                 };
                                 ss_head.push(Cmd::Assert { expr, check, under: verified_under(attrs) });
                             }
@@ -434,15 +448,15 @@ impl<'a> Lowering<'a> {
                         head.clone(),
                         Some(w.span),
                         ss_head,
-                        Transfer::Goto(vec![done.clone(), body_label.clone()], false),
+                        Transfer::Goto(vec![done.clone(), body_label.clone()], None),
                     );
                     if !taken {
                         let first = self.label(self.lists[body].blocks[0]);
-                        self.push_block(body_label, Some(w.span), ss_body, Transfer::Goto(vec![first], false));
+                        self.push_block(body_label, Some(w.span), ss_body, Transfer::Goto(vec![first], None));
                     }
                     self.create_blocks(body, Some(head));
                     let transfer = match last_in_loop {
-                        Some(h) => Transfer::Goto(vec![h], false),
+                        Some(h) => Transfer::Goto(vec![h], None),
                         None => self.goto_successor(w.span, bb),
                     };
                     self.push_block(done, Some(w.span), ss_done, transfer);
@@ -472,17 +486,17 @@ impl<'a> Lowering<'a> {
                             std::mem::take(&mut pred_label),
                             jump_tok,
                             std::mem::take(&mut pred_cmds),
-                            Transfer::Goto(vec![then_label.clone(), else_label.clone()], !c.attrs.is_empty()),
+                            Transfer::Goto(vec![then_label.clone(), else_label.clone()], jump_attrs(&c.attrs)),
                         );
                         if !then_taken {
                             let first = self.label(self.lists[arm.then].blocks[0]);
-                            self.push_block(then_label, Some(c.span), ss_then, Transfer::Goto(vec![first], false));
+                            self.push_block(then_label, Some(c.span), ss_then, Transfer::Goto(vec![first], None));
                         }
                         self.create_blocks(arm.then, last_in_loop.clone());
                         if let Some(e) = arm.els {
                             if !else_taken {
                                 let first = self.label(self.lists[e].blocks[0]);
-                                self.push_block(else_label, Some(c.span), ss_else, Transfer::Goto(vec![first], false));
+                                self.push_block(else_label, Some(c.span), ss_else, Transfer::Goto(vec![first], None));
                             }
                             self.create_blocks(e, last_in_loop.clone());
                         } else if k + 1 < arms.len() {
@@ -492,7 +506,7 @@ impl<'a> Lowering<'a> {
                             pred_cmds = ss_else;
                         } else {
                             let transfer = match &last_in_loop {
-                                Some(h) => Transfer::Goto(vec![h.clone()], false),
+                                Some(h) => Transfer::Goto(vec![h.clone()], None),
                                 None => self.goto_successor(c.span, bb),
                             };
                             self.push_block(else_label, Some(c.span), ss_else, transfer);
@@ -505,9 +519,16 @@ impl<'a> Lowering<'a> {
 }
 
 enum Transfer {
-    Goto(Vec<String>, bool),
-    Return(Span),
+    /// The targets, and the goto's attributes if it has any.
+    Goto(Vec<String>, Option<Jump>),
+    Return(Span, Jump),
 }
+
+/// A goto's attributes, if it has any.
+fn jump_attrs(attrs: &[ast::Attribute]) -> Option<Jump> {
+    (!attrs.is_empty()).then(|| Jump::of(attrs))
+}
+
 
 /// Lowers an implementation body to blocks (the first is the entry). Commands the generator
 /// does not support are reported.
@@ -617,6 +638,7 @@ pub fn coalesce(blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
         block.succs = succ.succs;
         block.ret = succ.ret;
         block.goto_attrs = succ.goto_attrs;
+        block.jump = succ.jump;
         if block.tok.is_none() && succ.tok.is_some() {
             block.tok = succ.tok;
             block.label = succ.label;

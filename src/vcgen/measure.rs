@@ -325,7 +325,7 @@ pub fn transform<'a>(
     proc: ProcedureId,
     blocks: &mut [Block<'a>],
 ) -> Result<(), Unsupported> {
-    let decreases = |tok: Span| Check { kind: CheckKind::MeasureDecreases, tok, msg: None, subsume: true };
+    let decreases = |tok: Span| Check { kind: CheckKind::MeasureDecreases, tok, msg: None, subsume: true, isolate: None };
     // Recursive calls.
     let count = procedure_measure(typed, proc).len();
     if count > 0 {
@@ -356,7 +356,7 @@ pub fn transform<'a>(
             };
             for e in exprs {
                 if is_int(typed, e) {
-                    let check = Check { kind: CheckKind::Assert, tok: e.span, msg: None, subsume: true };
+                    let check = Check { kind: CheckKind::Assert, tok: e.span, msg: None, subsume: true, isolate: None };
                     cmds.push(Cmd::NonNegative { expr: e, check: Some(check) });
                 }
             }

@@ -23,6 +23,7 @@
 
 pub mod cfg;
 pub mod codeexpr;
+pub mod division;
 pub mod encode;
 pub mod float;
 pub mod instantiate;
@@ -87,6 +88,41 @@ pub struct Check {
     /// Assume the condition after checking it (Boogie's `/subsumption:2` default; an assert's
     /// `{:subsumption 0}` turns it off).
     pub subsume: bool,
+    /// `{:isolate}` or `{:isolate "paths"}`: implementation division checks it in splits of
+    /// its own ([`division`]).
+    pub isolate: Option<Isolate>,
+}
+
+/// Boogie's `{:isolate}` attribute on an assertion, a goto or a return: one split that checks
+/// it alone (`One`), or one per path through the `{:allow_path_isolation}` branches (`Paths`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolate {
+    One,
+    Paths,
+}
+
+/// The attributes of a block's goto (or return) that implementation division reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Jump {
+    /// `{:allow_path_isolation}` on the goto of an `if`: `{:isolate "paths"}` splits here.
+    pub allow_path_isolation: bool,
+    pub isolate: Option<Isolate>,
+}
+
+impl Jump {
+    pub fn of(attrs: &[ast::Attribute]) -> Jump {
+        Jump {
+            allow_path_isolation: encode::find_bool_attribute(attrs, "allow_path_isolation"),
+            isolate: isolate_attr(attrs),
+        }
+    }
+}
+
+/// `{:isolate}` (with `"paths"` among its parameters for [`Isolate::Paths`]).
+pub fn isolate_attr(attrs: &[ast::Attribute]) -> Option<Isolate> {
+    let a = attrs.iter().find(|a| a.key == "isolate")?;
+    let paths = a.params.iter().any(|p| matches!(p, ast::AttrParam::Str(s, _) if s == "paths"));
+    Some(if paths { Isolate::Paths } else { Isolate::One })
 }
 
 /// A command of the (not yet passive) block program. Expressions are the program's own; the
@@ -131,9 +167,21 @@ pub enum Cmd<'a> {
     MeasureCall { call: &'a CallCmd, caller: ProcedureId, check: Check },
     /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
     StartChecking,
+    /// `hide`, `reveal`, `push` or `pop`: no effect on the VC, but under `/prune` they decide
+    /// which `hideable` axioms a VC gets ([`prune::RevealedState`]).
+    Scope(ScopeCmd),
     /// The `{:print ...}` attributes of the command that follows (Boogie's debug information,
     /// shown by `/enhancedErrorMessages:1` as the augmented execution trace).
     Print(&'a [ast::Attribute]),
+}
+
+/// A command of Boogie's revealed-state analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScopeCmd {
+    /// `hide f` / `reveal f` (`None` for `*`).
+    HideReveal { hide: bool, function: Option<crate::ast::Symbol> },
+    Push,
+    Pop,
 }
 
 /// A basic block. `tok` is `None` for Boogie's `Token.NoToken` (blocks the translation adds:
@@ -152,11 +200,13 @@ pub struct Block<'a> {
     pub from_return: bool,
     /// The goto carries attributes (`if {:attr}`): Boogie never removes such a block.
     pub goto_attrs: bool,
+    /// What the goto's (or the return's) attributes ask of implementation division.
+    pub jump: Jump,
 }
 
 impl<'a> Block<'a> {
     pub fn new(label: String, tok: Option<Span>) -> Block<'a> {
-        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false }
+        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false, jump: Jump::default() }
     }
 }
 

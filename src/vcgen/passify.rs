@@ -36,6 +36,8 @@ pub enum PCmd {
     Assert(String, Check, Option<String>),
     /// `{:start_checking_here}` (see [`selective_checking`]); no effect on the VC.
     StartChecking,
+    /// `hide`, `reveal`, `push`, `pop`: no effect on the VC (see [`super::ScopeCmd`]).
+    Scope(super::ScopeCmd),
     /// The `{:print ...}` attributes of a command, each ended by a line break; no effect on
     /// the VC, but it is a command, as Boogie's `assume true` that carries them is, so a block
     /// that has one is not empty.
@@ -60,6 +62,7 @@ pub struct PassiveBlock {
     pub ret: Option<Span>,
     pub from_return: bool,
     pub goto_attrs: bool,
+    pub jump: super::Jump,
 }
 
 /// What passification needs to know about the implementation.
@@ -266,6 +269,7 @@ impl<'a> Passifier<'a, '_, '_> {
                 self.assert(terms, check.clone(), *under, cur, out)?;
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
+            Cmd::Scope(c) => out.push(PCmd::Scope(c.clone())),
             Cmd::Print(attrs) => {
                 let mut items = Vec::new();
                 for a in attrs.iter().filter(|a| a.key == "print") {
@@ -459,6 +463,7 @@ impl<'a> Passifier<'a, '_, '_> {
                         tok: call.span,
                         msg: super::cfg::msg_attr(attrs),
                         subsume: true,
+                        isolate: None,
                     };
                     // The call's attributes go to the assertion (`{:verified_under}` too).
                     let terms = self.checked_terms(&mut encode)?;
@@ -481,6 +486,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     tok: call.span,
                     msg: None,
                     subsume: true,
+                    isolate: None,
                 };
                 self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out)?;
             }
@@ -555,7 +561,7 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
             global_uses(typed, &super::measure::procedure_measure(typed, callee(typed, call)?), uses);
         }
         Cmd::AssumeVar(v) => uses.push(*v),
-        Cmd::AssumeFalse | Cmd::StartChecking => {}
+        Cmd::AssumeFalse | Cmd::StartChecking | Cmd::Scope(_) => {}
         // The values a trace shows are read at the command.
         Cmd::Print(attrs) => {
             for a in attrs.iter().filter(|a| a.key == "print") {
@@ -743,6 +749,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             ret: b.ret,
             from_return: b.from_return,
             goto_attrs: b.goto_attrs,
+            jump: b.jump,
         })
         .collect();
     Ok(Passive { blocks, decls: p.decls })

@@ -19,9 +19,12 @@
 //! parent alone (`!` and the left of `==>` negative, `&&`, `||` and the right of `==>`
 //! positive, anything else neither), not composed along the path.
 //!
-//! `hide` commands (Boogie's revealed-state analysis, which hides `hideable` axioms) are not
-//! implemented: an implementation that hides under `/prune` is refused (see
-//! [`hides`]), never checked with axioms Boogie would not send.
+//! `hide` and `reveal` commands decide which `hideable` axioms of a function's `uses` clause a
+//! VC gets: [`RevealedState::of`] is Boogie's `RevealedAnalysis` over the VC's passive blocks,
+//! merged over its assertions, and [`Dependencies::live_axioms`] does not follow an edge from
+//! a function to a hideable axiom of its `uses` clause when the function is hidden. The roots
+//! are the whole implementation's, also for a split of it (Boogie takes the split's): a
+//! split may get more axioms than Boogie sends it, never fewer.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -57,6 +60,129 @@ pub struct Dependencies {
     edges: FxHashMap<Node, Vec<Node>>,
     merges: Vec<Vec<Node>>,
     keep: Vec<Node>,
+    /// The `hideable` axioms of `uses` clauses.
+    hideable: FxHashSet<AxiomKey>,
+    /// `revealed function`s: never hidden.
+    always_revealed: FxHashSet<Symbol>,
+}
+
+/// Boogie's `RevealedState`: in hide mode the functions in `offset` are revealed, in reveal
+/// mode those not in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RevealedState {
+    hide_mode: bool,
+    offset: FxHashSet<Symbol>,
+}
+
+impl RevealedState {
+    fn all(hide_mode: bool) -> RevealedState {
+        RevealedState { hide_mode, offset: FxHashSet::default() }
+    }
+
+    fn reveals(&self, f: Symbol) -> bool {
+        self.hide_mode == self.offset.contains(&f)
+    }
+
+    /// Boogie's `MergeStates`: the union of what is revealed.
+    fn merge(&self, other: &RevealedState) -> RevealedState {
+        match (self.hide_mode, other.hide_mode) {
+            (false, false) => RevealedState::all_but(false, self.offset.intersection(&other.offset).copied().collect()),
+            (false, true) => self.clone(),
+            (true, false) => other.clone(),
+            (true, true) => RevealedState::all_but(true, self.offset.union(&other.offset).copied().collect()),
+        }
+    }
+
+    fn all_but(hide_mode: bool, offset: FxHashSet<Symbol>) -> RevealedState {
+        RevealedState { hide_mode, offset }
+    }
+
+    fn update(&self, hide: bool, function: Option<Symbol>) -> RevealedState {
+        let Some(f) = function else { return RevealedState::all(hide) };
+        let mut next = self.clone();
+        if hide == self.hide_mode {
+            next.offset.remove(&f);
+        } else {
+            next.offset.insert(f);
+        }
+        next
+    }
+
+    /// What a VC of these blocks reveals (Boogie's `Pruner.GetRevealedState`): everything at
+    /// the entry, `hide`/`reveal` on the top of a stack that `push` and `pop` change, stacks
+    /// merged element by element from the top at joins; the states at the VC's assertions
+    /// merged (all hidden when it has none).
+    pub fn of(blocks: &[super::passify::PassiveBlock]) -> RevealedState {
+        use super::ScopeCmd;
+        use super::passify::PCmd;
+        let preds = super::passify::predecessors_of(blocks);
+        let mut ends: Vec<Option<Vec<RevealedState>>> = vec![None; blocks.len()];
+        let mut result = RevealedState::all(true);
+        for b in topological_order(blocks) {
+            let mut stack: Option<Vec<RevealedState>> = None;
+            for p in &preds[b] {
+                let Some(theirs) = &ends[*p] else { continue };
+                stack = Some(match stack {
+                    None => theirs.clone(),
+                    Some(mine) => {
+                        let n = mine.len().min(theirs.len());
+                        let (mine, theirs) = (&mine[mine.len() - n..], &theirs[theirs.len() - n..]);
+                        mine.iter().zip(theirs).map(|(a, b)| a.merge(b)).collect()
+                    }
+                });
+            }
+            let mut stack = stack.unwrap_or_else(|| vec![RevealedState::all(false)]);
+            for c in &blocks[b].cmds {
+                match c {
+                    PCmd::Scope(ScopeCmd::Push) => stack.push(stack.last().cloned().unwrap_or(RevealedState::all(false))),
+                    PCmd::Scope(ScopeCmd::Pop) if stack.len() > 1 => {
+                        stack.pop();
+                    }
+                    PCmd::Scope(ScopeCmd::HideReveal { hide, function }) => {
+                        if let Some(top) = stack.last_mut() {
+                            *top = top.update(*hide, *function);
+                        }
+                    }
+                    PCmd::Assert(..) => {
+                        if let Some(top) = stack.last() {
+                            result = result.merge(top);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            ends[b] = Some(stack);
+        }
+        result
+    }
+}
+
+/// The blocks of a DAG, each after its predecessors.
+fn topological_order(blocks: &[super::passify::PassiveBlock]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(blocks.len());
+    let mut state = vec![0u8; blocks.len()];
+    for root in 0..blocks.len() {
+        let mut stack = vec![(root, 0usize)];
+        while let Some((b, i)) = stack.pop() {
+            if i == 0 {
+                if state[b] != 0 {
+                    continue;
+                }
+                state[b] = 1;
+            }
+            if let Some(&s) = blocks[b].succs.get(i) {
+                stack.push((b, i + 1));
+                if state[s] == 0 {
+                    stack.push((s, 0));
+                }
+            } else {
+                state[b] = 2;
+                order.push(b);
+            }
+        }
+    }
+    order.reverse();
+    order
 }
 
 /// The function or constant `e` itself names, if any.
@@ -144,7 +270,13 @@ impl AxiomEdges<'_> {
 
 impl Dependencies {
     pub fn new(typed: &TypedProgram) -> Dependencies {
-        let mut deps = Dependencies { edges: FxHashMap::default(), merges: Vec::new(), keep: Vec::new() };
+        let mut deps = Dependencies {
+            edges: FxHashMap::default(),
+            merges: Vec::new(),
+            keep: Vec::new(),
+            hideable: FxHashSet::default(),
+            always_revealed: FxHashSet::default(),
+        };
         let add_axiom = |deps: &mut Dependencies, key: AxiomKey, axiom: &crate::ast::AxiomDecl| {
             let node = Node::Axiom(key);
             let mut edges = AxiomEdges {
@@ -161,6 +293,9 @@ impl Dependencies {
             if find_bool_attribute(&axiom.attrs, "keep") {
                 deps.keep.push(node);
             }
+            if axiom.hideable {
+                deps.hideable.insert(key);
+            }
         };
         for (d, decl) in typed.program.decls.iter().enumerate() {
             let d = d as u32;
@@ -168,6 +303,9 @@ impl Dependencies {
                 Decl::Axiom(a) => add_axiom(&mut deps, AxiomKey::Decl(d), a),
                 Decl::Function(f) => {
                     let node = Node::Function(f.name.name);
+                    if f.revealed {
+                        deps.always_revealed.insert(f.name.name);
+                    }
                     let mut out = vec![Node::Axiom(AxiomKey::Definition(f.name.name))];
                     if let Some(body) = &f.body {
                         mentions(typed, body, &mut out);
@@ -216,9 +354,9 @@ impl Dependencies {
         self.edges.entry(source).or_default().push(target);
     }
 
-    /// The axioms an implementation reaches (Boogie's `GetLiveDeclarations`, every function
-    /// revealed).
-    pub fn live_axioms(&self, roots: Vec<Node>) -> FxHashSet<AxiomKey> {
+    /// The axioms a VC reaches (Boogie's `GetLiveDeclarations`), the hideable axioms of the
+    /// functions `revealed` hides left out.
+    pub fn live_axioms(&self, roots: Vec<Node>, revealed: &RevealedState) -> FxHashSet<AxiomKey> {
         let mut todo: Vec<Node> = roots;
         todo.extend(self.keep.iter().copied());
         let mut visited: FxHashSet<Node> = FxHashSet::default();
@@ -232,7 +370,12 @@ impl Dependencies {
                 continue;
             }
             visited.insert(node);
-            todo.extend(self.edges.get(&node).into_iter().flatten().copied());
+            let hidden = match node {
+                Node::Function(f) => !revealed.reveals(f) && !self.always_revealed.contains(&f),
+                _ => false,
+            };
+            let followed = |n: &&Node| !(hidden && matches!(n, Node::Axiom(k) if self.hideable.contains(k)));
+            todo.extend(self.edges.get(&node).into_iter().flatten().filter(followed).copied());
         }
         visited
             .into_iter()
@@ -249,7 +392,6 @@ pub struct Roots<'t> {
     typed: &'t TypedProgram,
     nodes: Vec<Node>,
     callees: Vec<ProcedureId>,
-    hides: bool,
 }
 
 impl Rewriter for Roots<'_> {
@@ -261,7 +403,6 @@ impl Rewriter for Roots<'_> {
         match &c.kind {
             CmdKind::Call(call) => self.callee(&call.callee),
             CmdKind::ParCall { calls } => calls.iter().for_each(|call| self.callee(&call.callee)),
-            CmdKind::HideReveal { hide: true, .. } => self.hides = true,
             _ => {}
         }
         None
@@ -270,7 +411,7 @@ impl Rewriter for Roots<'_> {
 
 impl<'t> Roots<'t> {
     pub fn new(typed: &'t TypedProgram) -> Roots<'t> {
-        Roots { typed, nodes: Vec::new(), callees: Vec::new(), hides: false }
+        Roots { typed, nodes: Vec::new(), callees: Vec::new() }
     }
 
     fn callee(&mut self, name: &crate::ast::Ident) {
@@ -295,11 +436,6 @@ impl<'t> Roots<'t> {
         for s in specs {
             rewrite::spec(self, s);
         }
-    }
-
-    /// Whether the implementation has a `hide` command (see the module header).
-    pub fn hides(&self) -> bool {
-        self.hides
     }
 
     /// The roots, with the contracts of the procedures called.

@@ -107,7 +107,7 @@ impl<'b> CostModel<'b> {
                 }
                 // Boogie carries `{:print}` in an `assume true`.
                 PCmd::Assume(_) | PCmd::Print(_) => assumes += 1.0,
-                PCmd::StartChecking => {}
+                PCmd::StartChecking | PCmd::Scope(_) => {}
             }
         }
         let s = &mut self.stats[b];
@@ -308,10 +308,10 @@ mod tests {
     use crate::vcgen::{Check, CheckKind};
 
     fn block(label: &str, asserts: usize, assumes: usize, succs: Vec<usize>) -> PassiveBlock {
-        let check = Check { kind: CheckKind::Assert, tok: Span::default(), msg: None, subsume: true };
+        let check = Check { kind: CheckKind::Assert, tok: Span::default(), msg: None, subsume: true, isolate: None };
         let mut cmds: Vec<PCmd> = (0..assumes).map(|_| PCmd::Assume("true".into())).collect();
         cmds.extend((0..asserts).map(|_| PCmd::Assert("true".into(), check.clone(), None)));
-        PassiveBlock { label: label.into(), tok: None, cmds, succs, ret: None, from_return: false, goto_attrs: false }
+        PassiveBlock { label: label.into(), tok: None, cmds, succs, ret: None, from_return: false, goto_attrs: false, jump: Default::default() }
     }
 
     #[test]

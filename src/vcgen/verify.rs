@@ -42,6 +42,8 @@ pub struct VerifyOptions {
     pub prune: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
     pub session_per_implementation: bool,
+    /// `/vcsSplitOnEveryAssert`: one VC per assertion ([`super::division`]).
+    pub split_on_every_assert: bool,
     /// `/vcsCores`: how many implementations are checked at once, each by a solver session
     /// of its own (0 is 1).
     pub cores: u32,
@@ -180,7 +182,9 @@ struct Query {
     /// The program's declarations and axioms, with every sort met up to this implementation:
     /// what a session is sent first for it.
     prelude: Arc<str>,
-    vc: EncodedVc,
+    /// One VC per split (Boogie's implementation division, [`super::division`]); most
+    /// implementations have one.
+    vcs: Vec<EncodedVc>,
     /// `/timeLimit` and `/rlimit`, or the implementation's `{:timeLimit N}` and `{:rlimit N}`.
     limits: Limits,
 }
@@ -249,8 +253,12 @@ impl Checker<'_> {
             },
         };
         session.send(&query.prelude);
-        session.send(&query.vc.text);
-        check_vc(session.as_mut(), self.options, query)
+        let mut outcomes = Vec::new();
+        for vc in &query.vcs {
+            session.send(&vc.text);
+            outcomes.push(check_vc(session.as_mut(), self.options, query, vc));
+        }
+        combine(outcomes)
     }
 }
 
@@ -301,12 +309,12 @@ pub fn verify_program(
         let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, dependencies.as_ref(), &mut prelude, id) {
             Err(u) => Ok(ImplOutcome::Unsupported(u)),
             Ok(None) => Ok(ImplOutcome::Verified),
-            Ok(Some(vc)) => {
+            Ok(Some(vcs)) => {
                 if prelude.len() != before {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
                 let limits = implementation_limits(options, impl_attrs(typed, id));
-                Err(Query { index, name, prelude: shared_prelude.clone(), vc, limits })
+                Err(Query { index, name, prelude: shared_prelude.clone(), vcs, limits })
             }
         };
         (index, staged)
@@ -421,7 +429,7 @@ fn encode_implementation<'a>(
     dependencies: Option<&super::prune::Dependencies>,
     prelude: &mut String,
     id: ImplementationId,
-) -> Result<Option<EncodedVc>, Unsupported> {
+) -> Result<Option<Vec<EncodedVc>>, Unsupported> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
     let info = &symbols.implementations[id.0 as usize];
@@ -469,7 +477,7 @@ fn encode_implementation<'a>(
             Spec::Requires { expr, .. } => entry.push(Cmd::Assume { expr, negated: false }),
             Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
                 expr,
-                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true },
+                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true, isolate: None },
                 under: None,
             }),
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
@@ -510,18 +518,15 @@ fn encode_implementation<'a>(
     {
         passify::selective_checking(&mut passive.blocks);
     }
-    let vc = wlp::run(&passive.blocks);
-    let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
-    if vc.checks.is_empty() {
-        return Ok(None);
-    }
-
-    // Sorts first met in this implementation are declared in the prelude of this and every
-    // later implementation.
-    prelude.push_str(&enc.take_new_decls());
-    let mut text = String::from("(push 1)\n");
-    if let Some(dependencies) = dependencies {
-        // Under `/prune`, the axioms this implementation reaches, in program order.
+    // Boogie's `/vcsSplitOnEveryAssert`, or the implementation's `{:vcs_split_on_every_assert}`
+    // (`false` turns the option off for it).
+    let every_assert = match bool_attr(impl_attrs(typed, id), "vcs_split_on_every_assert") {
+        Some(on) => on,
+        None => options.split_on_every_assert,
+    };
+    let parts = super::division::divide(passive.blocks, every_assert);
+    let roots = dependencies.map(|_| {
+        // Under `/prune`, the axioms each VC reaches, in program order.
         let mut roots = super::prune::Roots::new(typed);
         roots.body(body);
         roots.specs(specs);
@@ -530,21 +535,47 @@ fn encode_implementation<'a>(
                 roots.expr(w);
             }
         }
-        if roots.hides() {
-            return Err(Unsupported::new(Some(info.name.span), "hide commands under /prune"));
+        roots.finish()
+    });
+    let mut vcs = Vec::new();
+    for blocks in parts {
+        let vc = wlp::run(&blocks);
+        let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
+        if vc.checks.is_empty() {
+            continue;
         }
-        let live = dependencies.live_axioms(roots.finish());
-        for (key, command) in enc.prunable_axioms() {
-            if live.contains(key) {
-                text += command;
+        let mut text = String::from("(push 1)\n");
+        if let (Some(dependencies), Some(roots)) = (dependencies, &roots) {
+            let live = dependencies.live_axioms(roots.clone(), &super::prune::RevealedState::of(&blocks));
+            for (key, command) in enc.prunable_axioms() {
+                if live.contains(key) {
+                    text += command;
+                }
             }
         }
+        for (name, sort) in &passive.decls {
+            let _ = writeln!(text, "(declare-fun {name} () {sort})");
+        }
+        text += &vc.commands;
+        vcs.push(EncodedVc { text, blocks, vc });
     }
-    for (name, sort) in &passive.decls {
-        let _ = writeln!(text, "(declare-fun {name} () {sort})");
+    if vcs.is_empty() {
+        return Ok(None);
     }
-    text += &vc.commands;
-    Ok(Some(EncodedVc { text, blocks: passive.blocks, vc }))
+    // Sorts first met in this implementation are declared in the prelude of this and every
+    // later implementation.
+    prelude.push_str(&enc.take_new_decls());
+    Ok(Some(vcs))
+}
+
+/// Boogie's `CheckBooleanAttribute`: `{:key}` or `{:key true}` is `Some(true)`, `{:key false}`
+/// `Some(false)`.
+fn bool_attr(attrs: &[Attribute], key: &str) -> Option<bool> {
+    attrs.iter().filter(|a| a.key == key).find_map(|a| match &a.params[..] {
+        [] => Some(true),
+        [crate::ast::AttrParam::Expr(Expr { kind: crate::ast::ExprKind::BoolLit(b), .. })] => Some(*b),
+        _ => None,
+    })
 }
 
 /// Boogie's `GetTimeLimit` and `GetResourceLimit`: an implementation's `{:timeLimit N}` and
@@ -557,7 +588,7 @@ fn implementation_limits(options: &VerifyOptions, attrs: &[Attribute]) -> Limits
 /// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
 /// `sat`, the failing path is read from the model and that assertion blocked, until `unsat`
 /// or `/errorLimit` counterexamples.
-fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -> ImplOutcome {
+fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, vc: &EncodedVc) -> ImplOutcome {
     let limits = &query.limits;
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
@@ -571,11 +602,11 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
         match answer {
             Answer::Unsat => break None,
             Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
-                let path = match calculate_path(session, query.vc.blocks.len()) {
+                let path = match calculate_path(session, vc.blocks.len()) {
                     Ok(p) => p,
                     Err(e) => break Some(ImplOutcome::SolverException(e)),
                 };
-                let Some(mut cex) = trace::counterexample(&query.vc.blocks, &query.vc.vc, &path) else {
+                let Some(mut cex) = trace::counterexample(&vc.blocks, &vc.vc, &path) else {
                     break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
                 };
                 if options.augmented_traces {
@@ -595,18 +626,18 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
             Answer::Timeout if session.dead().is_some() => {
                 break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None };
             }
-            Answer::Timeout => break gave_up(&errors, &query.vc.blocks, ImplOutcome::TimedOut),
+            Answer::Timeout => break gave_up(&errors, &vc.blocks, ImplOutcome::TimedOut),
             Answer::Unknown(UnknownReason::OutOfResource) => {
-                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfResource);
+                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfResource);
             }
             Answer::Unknown(UnknownReason::OutOfMemory) => {
-                break gave_up(&errors, &query.vc.blocks, ImplOutcome::OutOfMemory);
+                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfMemory);
             }
             Answer::Unknown(UnknownReason::Undetermined(_)) => {
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
             }
             Answer::Failed(why) => break Some(ImplOutcome::SolverException(why)),
-            Answer::Rejected(message) => break Some(ImplOutcome::Rejected { message, query: save_rejected(query) }),
+            Answer::Rejected(message) => break Some(ImplOutcome::Rejected { message, query: save_rejected(query, vc) }),
         }
     };
     session.send("(pop 1)\n");
@@ -622,12 +653,34 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query) -
     ImplOutcome::Errors(errors)
 }
 
+/// An implementation's outcome from its splits' (Boogie's `SplitAndVerifyWorker`): the
+/// errors of every split; else the first split's outcome that is not "verified"; "verified"
+/// only when every split is.
+fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
+    let mut errors = Vec::new();
+    let mut other = None;
+    for o in outcomes {
+        match o {
+            ImplOutcome::Errors(e) => errors.extend(e),
+            ImplOutcome::Verified => {}
+            o => {
+                other.get_or_insert(o);
+            }
+        }
+    }
+    match other {
+        _ if !errors.is_empty() => ImplOutcome::Errors(errors),
+        Some(o) => o,
+        None => ImplOutcome::Verified,
+    }
+}
+
 /// Writes a query the solver rejected to a file in the temporary directory, to run on its
 /// own and to attach to a bug report; `None` if it cannot be written.
-fn save_rejected(query: &Query) -> Option<std::path::PathBuf> {
+fn save_rejected(query: &Query, vc: &EncodedVc) -> Option<std::path::PathBuf> {
     let safe: String = query.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let path = std::env::temp_dir().join(format!("rboogie-rejected-{}-{safe}.smt2", std::process::id()));
-    let text = format!("{}{}(check-sat)\n", query.prelude, query.vc.text);
+    let text = format!("{}{}(check-sat)\n", query.prelude, vc.text);
     std::fs::write(&path, text).ok().map(|()| path)
 }
 

@@ -91,7 +91,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
                         format!("(and (=> (= (ControlFlow 0 {me}) (- {id})) {checked}) {n})")
                     }
                 }
-                PCmd::StartChecking | PCmd::Print(_) => n,
+                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Print(_) => n,
             };
         }
         let _ = writeln!(commands, "(define-fun {} () Bool {n})", block_name(&block.label));

@@ -1,7 +1,7 @@
 // OPTIONS: /prune:1 /timeLimit:30
-// Boogie's `hide` under /prune hides `hideable` axioms by a dataflow analysis rboogie does not
-// implement yet: an implementation that hides is refused (inconclusive), never checked with
-// axioms Boogie would leave out. Without `hide`, `hideable` axioms are sent as any other.
+// Under /prune, `hide *` leaves a function's `hideable` axioms out of the VC (Boogie's
+// revealed-state analysis): `Hides` cannot prove what the axiom says. Without `hide`,
+// `hideable` axioms are sent as any other, and `Reveals` verifies.
 function Inc(x: int): int uses {
   hideable axiom (forall x: int :: {Inc(x)} Inc(x) == x + 1);
 }
