@@ -146,7 +146,13 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
     log.push_str("after inlining procedure calls\n");
     // Boogie emits the procedure and the implementation one after the other, not as a list.
+    // Each of the two has a writer of its own (which moves the tokens of what it prints).
+    let _recording = crate::moved::Recording::start();
     for decl in split_procedure(decl.clone()) {
+        match &decl {
+            Decl::Implementation(d) => crate::moved::implementation_writer(log, "<console>", d.name.name.as_str()),
+            _ => crate::moved::writer(log, "<console>"),
+        }
         let program = Program { decls: vec![decl] };
         log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions {
             pretty: false,
@@ -684,7 +690,10 @@ impl<'a, 'c> Inliner<'a, 'c> {
             span: at,
         });
         blocks.extend(copied);
-        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: at });
+        // Boogie gives `Entry` and `Return` the callee's token; `/print` moves the two apart,
+        // so their spans differ (in their ends only, which no message shows).
+        let exit_span = Span { end: at.end + 1, ..at };
+        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: exit_span });
 
         // Nested calls in the copy, one level deeper.
         if let Some(g) = &mut self.global_depth {

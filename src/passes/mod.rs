@@ -99,7 +99,7 @@ pub const PASSES: &[(&str, Pass)] = &[
 pub fn run(
     mut typed: Box<TypedProgram>,
     options: &Options,
-    sources: &SourceMap,
+    sources: &mut SourceMap,
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
     for (name, pass) in PASSES {
@@ -107,6 +107,9 @@ pub fn run(
         let mut log = String::new();
         let changed = pass(&typed, options, &mut log);
         // A failed write is the driver's to report, at its next write.
+        // What `/printInlined` printed moved the tokens of the nodes it printed.
+        let (log, moves) = crate::moved::resolve(&log);
+        sources.move_tokens(moves);
         let _ = out.write_all(render_warnings(&log, sources).as_bytes());
         let changed = match changed? {
             Some(program) => {
