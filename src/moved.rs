@@ -161,3 +161,47 @@ pub fn resolve(text: &str) -> (String, ScopedMoves) {
 pub fn print_file_name(target: &str) -> &str {
     if target == "-" { "<console>" } else { target }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::FileId;
+
+    fn span(start: u32) -> Span {
+        Span { file: FileId(0), start, end: start + 1 }
+    }
+
+    #[test]
+    fn marks_give_printed_places_and_writers_restart_lines() {
+        let _recording = Recording::start();
+        let mut text = String::new();
+        writer(&mut text, "<console>");
+        text.push_str("\n  ");
+        mark(&mut text, span(7));
+        mark(&mut text, span(9));
+        text.push_str("assert x;\n");
+        mark(&mut text, span(9)); // a second mark of a span in one writer does not move it
+        mark_block(&mut text, span(7));
+        text.push_str("  x:\n");
+        implementation_writer(&mut text, "<console>", "P");
+        text.push_str("    ");
+        mark(&mut text, span(7));
+        text.push_str("assert x;\n");
+        let (clean, moves) = resolve(&text);
+        assert_eq!(clean, "\n  assert x;\n  x:\n    assert x;\n");
+        let at = |line, col| Position { file: "<console>".to_string(), line, col };
+        let program = &moves[""];
+        assert_eq!(program[&(0, 7, None)], at(2, 2));
+        assert_eq!(program[&(0, 9, None)], at(2, 2));
+        assert_eq!(program[&(0, 7, Some(8))], at(3, 0));
+        assert_eq!(moves["P"][&(0, 7, None)], at(1, 4));
+    }
+
+    #[test]
+    fn nothing_is_marked_without_a_recording() {
+        let mut text = String::new();
+        mark(&mut text, span(3));
+        writer(&mut text, "f");
+        assert!(text.is_empty());
+    }
+}

@@ -214,7 +214,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("readable");
-            let transformed = run(typed(&text), &Options::default(), &SourceMap::new(), &mut io::sink())
+            let transformed = run(typed(&text), &Options::default(), &mut SourceMap::new(), &mut io::sink())
                 .unwrap_or_else(|e| {
                     panic!("{}: passes failed: {e:?}", path.display());
                 });
