@@ -172,7 +172,7 @@ fn write_attribute(out: &mut String, attr: &Attribute) {
 /// The attributes, each followed by a space, ready to stand before what they annotate.
 fn attrs_prefix(attrs: &[Attribute]) -> String {
     let mut out = String::new();
-    for attr in attrs {
+    for attr in attrs.iter().filter(|a| a.key != crate::passes::INLINED_ENSURES) {
         write_attribute(&mut out, attr);
         out.push(' ');
     }

@@ -662,8 +662,17 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 if has_attr(attrs, "InlineAssume") {
                     exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
                 } else if !free {
-                    let attrs = rewrite::attrs(&mut renamer, attrs);
-                    exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: *span });
+                    // Boogie's `AssertEnsuresCmd`: a postcondition's failure (vcgen).
+                    let marker = Attribute {
+                        key: Symbol::intern(super::INLINED_ENSURES),
+                        params: Box::new([]),
+                        span: *span,
+                    };
+                    let attrs = rewrite::attrs(&mut renamer, attrs).into_iter().chain([marker]).collect();
+                    // The command is a copy with a token of its own (a print moves it, not the
+                    // callee's `ensures`, which the marker's span names).
+                    let own = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..*span });
+                    exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: own });
                 }
             }
         }
@@ -693,7 +702,15 @@ impl<'a, 'c> Inliner<'a, 'c> {
         // Boogie gives `Entry` and `Return` the callee's token; `/print` moves the two apart,
         // so their spans differ (in their ends only, which no message shows).
         let exit_span = Span { end: at.end + 1, ..at };
-        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: exit_span });
+        // Boogie's goto out of `Return` has no token (`Token.NoToken`, reported as `(0,0)`
+        // where an inlined postcondition fails, unless `/printInlined` printed it): a span in
+        // no file, of its own so that a print can place it.
+        let nowhere = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..at });
+        let exit_goto = match goto(next, at) {
+            BlockTail::Goto { attrs, targets, .. } => BlockTail::Goto { attrs, targets, span: nowhere },
+            other => other,
+        };
+        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(exit_goto), span: exit_span });
 
         // Nested calls in the copy, one level deeper.
         if let Some(g) = &mut self.global_depth {

@@ -82,6 +82,11 @@ pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Progra
 /// reports its failure in Boogie's words for unpacks.
 pub const UNPACK_CHECK: &str = "rboogie_unpack";
 
+/// The attribute marking an inlined callee's `ensures` ([`inline`]): Boogie's
+/// `AssertEnsuresCmd`, whose failure vcgen reports as a postcondition's, on the return path
+/// its block's goto ends. Never printed.
+pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
+
 /// Every pass, in the order they run.
 pub const PASSES: &[(&str, Pass)] = &[
     ("civl", civl::run),

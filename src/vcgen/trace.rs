@@ -92,7 +92,9 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
 }
 
 fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {
-    if sources.files().any(|(id, _)| id == span.file) {
+    if let Some(p) = sources.moved_position(span) {
+        (p.file, p.line, p.col)
+    } else if sources.files().any(|(id, _)| id == span.file) {
         let p = sources.position(span);
         (p.file, p.line, p.col)
     } else {
