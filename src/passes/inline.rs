@@ -27,7 +27,9 @@
 //! - the callee's (coalesced, not yet inlined) blocks with their labels prefixed `inline$P$n$`
 //!   and `return` turned into a goto to the exit; nested calls in them are inlined in turn;
 //! - `inline$P$n$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
-//!   assumed), the outs copied to the call's targets, and a goto to `B$k`.
+//!   assumed), the outs copied to the call's targets, and a goto to `B$k`. The asserts are
+//!   Boogie's `AssertEnsuresCmd` ([`super::INLINED_ENSURES`]): a failure is a postcondition's,
+//!   on the return path this block's goto (which has no token) ends.
 //!
 //! The callee's formals and locals become fresh locals of the caller named
 //! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
