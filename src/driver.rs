@@ -100,7 +100,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let parsed = print_later.then(|| program.clone());
     if let Some(target) = &options.print_file
         && !print_later
-        && let Err(e) = print_program(options, &program, None, target, out)
+        && let Err(e) = print_program(options, &program, None, target, &mut sources, out)
     {
         reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
         return Ok(1);
@@ -127,7 +127,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             Outcome::Typed(typed, _) => crate::passes::inline::as_parsed_blocks(typed),
             _ => parsed,
         };
-        if let Err(e) = print_program(options, &printed, None, target, out) {
+        if let Err(e) = print_program(options, &printed, None, target, &mut sources, out) {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -138,7 +138,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         && let Outcome::Typed(typed, _) = &outcome
     {
         let printed = if print_later { crate::passes::inline::as_parsed_blocks(typed) } else { typed.program.clone() };
-        if let Err(e) = print_program(options, &printed, Some(crate::emit::type_table(typed)), target, out) {
+        if let Err(e) = print_program(options, &printed, Some(crate::emit::type_table(typed)), target, &mut sources, out) {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -171,7 +171,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         report_phase(&reporter, out, &sources, &measure_errors, Phase::Typecheck, &last_file)?;
         return Ok(0);
     }
-    let typed = match crate::passes::run(typed, options, &sources, out) {
+    let typed = match crate::passes::run(typed, options, &mut sources, out) {
         Ok(typed) => typed,
         Err(failure) => return failure.report(&sources, out),
     };
@@ -296,8 +296,9 @@ fn verify(
                 counts.errors += errors.len();
                 let mut shown = rustc_hash::FxHashSet::default();
                 errors.retain(|e| shown.insert(crate::vcgen::wlp::check_key(&e.check)));
-                trace::sort(&mut errors, sources);
-                errors.iter().map(|e| trace::render(sources, e, options.error_trace)).collect()
+                let sources = sources.for_implementation(&r.name);
+                trace::sort(&mut errors, &sources);
+                errors.iter().map(|e| trace::render(&sources, e, options.error_trace)).collect()
             }
             ImplOutcome::TimedOut => {
                 counts.timeouts += 1;
@@ -525,9 +526,13 @@ fn print_program(
     program: &Program,
     types: Option<crate::emit::TypeTable>,
     target: &str,
+    sources: &mut SourceMap,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    // Boogie's writer moves the tokens of what it prints (`setTokens`).
+    let recording = crate::moved::Recording::start();
     let mut text = String::new();
+    crate::moved::writer(&mut text, crate::moved::print_file_name(target));
     if options.show_env != ShowEnv::Never {
         text += &format!("// {}\n// Command Line Options: {}\n", version_text(), options.args.join(" "));
     }
@@ -536,6 +541,9 @@ fn print_program(
     let print_options =
         crate::printer::PrintOptions { pretty: options.pretty, emit: true, blocks, where_comments: false, types };
     text += &crate::printer::print_program(program, &print_options);
+    drop(recording);
+    let (text, moves) = crate::moved::resolve(&text);
+    sources.move_tokens(moves);
     if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
 }
 

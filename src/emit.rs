@@ -154,6 +154,8 @@ pub fn var_group(out: &mut String, group: &VarGroup, with_type: bool) {
             attribute(out, attr);
             out.push(' ');
         }
+        // `TypedIdent.Emit` moves the variable's token to its name.
+        crate::moved::mark(out, name.span);
         out.push_str(&sanitize(&name.name));
         if with_type {
             out.push_str(": ");
@@ -188,6 +190,7 @@ pub fn type_params(out: &mut String, params: &[crate::ast::Ident]) {
 }
 
 fn ty_at(out: &mut String, t: &Type, context: u8) {
+    crate::moved::mark(out, t.span);
     match &t.kind {
         TypeKind::Int => out.push_str("int"),
         TypeKind::Real => out.push_str("real"),
@@ -276,6 +279,8 @@ fn postfix(out: &mut String, arg: &Expr, context: u8, fragile: bool, suffix: imp
 }
 
 fn expr_at(out: &mut String, e: &Expr, context: u8, fragile: bool) {
+    // Every expression's `Emit` moves its token to where it starts (before any parenthesis).
+    crate::moved::mark(out, e.span);
     match &e.kind {
         ExprKind::BoolLit(b) => out.push_str(if *b { "true" } else { "false" }),
         ExprKind::IntLit(text) => {

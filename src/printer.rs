@@ -27,6 +27,8 @@
 
 use std::borrow::Cow;
 
+use crate::moved::{mark, mark_text};
+
 use crate::ast::{
     ActionDecl, ActionSpec, ArithCoercion, AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BinaryOp, BlockTail,
     Body, CallCmd, Cmd, CmdKind, ConstDecl, DatatypeDecl, Decl, ElseBranch, Expr, ExprKind, FieldUpdateExpr, FnParam,
@@ -170,7 +172,7 @@ fn write_attribute(out: &mut String, attr: &Attribute) {
 /// The attributes, each followed by a space, ready to stand before what they annotate.
 fn attrs_prefix(attrs: &[Attribute]) -> String {
     let mut out = String::new();
-    for attr in attrs {
+    for attr in attrs.iter().filter(|a| a.key != crate::passes::INLINED_ENSURES) {
         write_attribute(&mut out, attr);
         out.push(' ');
     }
@@ -626,7 +628,8 @@ fn write_fn_param(out: &mut String, param: &FnParam) {
 // Commands (each on one line, with its `;`)
 
 fn cmd_text(cmd: &Cmd) -> String {
-    let mut out = String::new();
+    // Every command's `Emit` moves its token to where it starts, after the indentation.
+    let mut out = mark_text(cmd.span);
     match &cmd.kind {
         CmdKind::Assert { attrs, expr } => predicate(&mut out, "assert", attrs, expr),
         CmdKind::Assume { attrs, expr } => predicate(&mut out, "assume", attrs, expr),
@@ -943,7 +946,7 @@ impl Printer {
         let header = format!(
             "implementation {}{}{}",
             attrs_prefix(&d.attrs),
-            ident(&d.name.name),
+            mark_text(d.span) + &mark_text(d.name.span) + &ident(&d.name.name),
             signature(&d.type_params, &d.ins, &d.outs)
         );
         self.line(0, &header);
@@ -1089,11 +1092,16 @@ impl Printer {
 
     fn big_block(&mut self, level: usize, block: &BigBlock) {
         if let Some(label) = &block.label {
+            // `Block.Emit` moves the block's token before the indentation.
+            if self.blocks {
+                crate::moved::mark_block(&mut self.out, block.span);
+                crate::moved::mark_block(&mut self.out, label.span);
+            }
             self.line(level, &format!("{}:", ident(&label.name)));
         }
         for cmd in &block.cmds {
             let text = match &cmd.kind {
-                CmdKind::Havoc { vars } if !self.wheres.is_empty() => self.havoc_with_wheres(vars),
+                CmdKind::Havoc { vars } if !self.wheres.is_empty() => mark_text(cmd.span) + &self.havoc_with_wheres(vars),
                 _ => cmd_text(cmd),
             };
             self.line(level + 1, &text);
@@ -1109,11 +1117,13 @@ impl Printer {
                 };
                 self.line(level + 1, &text);
             }
-            Some(BlockTail::Goto { attrs, targets, span: _ }) => {
-                let text = format!("goto {}{};", attrs_prefix(attrs), idents(targets));
+            Some(BlockTail::Goto { attrs, targets, span }) => {
+                let text = format!("{}goto {}{};", mark_text(*span), attrs_prefix(attrs), idents(targets));
                 self.line(level + 1, &text);
             }
-            Some(BlockTail::Return { attrs, span: _ }) => {
+            Some(BlockTail::Return { attrs, span }) => {
+                // `ReturnCmd.Emit` moves its token before the indentation.
+                mark(&mut self.out, *span);
                 let text = format!("return{};", attrs_suffix(attrs));
                 self.line(level + 1, &text);
             }
@@ -1196,7 +1206,8 @@ impl Printer {
     fn emit_decl(&mut self, decl: &Decl) -> bool {
         match decl {
             Decl::Type(d) => {
-                let mut text = format!("type {}{}", attrs_prefix(&d.attrs), ident(&d.name.name));
+                let mut text = mark_text(d.span) + &mark_text(d.name.span);
+                text += &format!("type {}{}", attrs_prefix(&d.attrs), ident(&d.name.name));
                 match &d.synonym {
                     // `TypeCtorDecl.Emit` writes the arity only.
                     None => d.params.iter().for_each(|_| text.push_str(" _")),
@@ -1218,7 +1229,12 @@ impl Printer {
                         self.blank();
                     }
                     let unique = if d.unique { "unique " } else { "" };
-                    let mut text = format!("const {}{unique}{}: ", attrs_prefix(&d.attrs), ident(&name.name));
+                    // `Constant.Emit` moves the constant's token to `const`.
+                    let mut text = mark_text(name.span);
+                    if i == 0 {
+                        mark(&mut text, d.span);
+                    }
+                    text += &format!("const {}{unique}{}: ", attrs_prefix(&d.attrs), ident(&name.name));
                     write_type(&mut text, &d.ty);
                     match &d.uses {
                         Some(axioms) if !axioms.is_empty() => {
@@ -1241,7 +1257,9 @@ impl Printer {
             Decl::Procedure(d) => {
                 let keyword = if d.pure { "pure procedure" } else { "procedure" };
                 let sig = signature(&d.type_params, &d.ins, &d.outs);
-                self.line(0, &format!("{keyword} {}{}{sig};", attrs_prefix(&d.attrs), ident(&d.name.name)));
+                // `Procedure.Emit` moves the token twice: to `procedure`, then to the name.
+                let name = mark_text(d.span) + &mark_text(d.name.span) + &ident(&d.name.name);
+                self.line(0, &format!("{keyword} {}{name}{sig};", attrs_prefix(&d.attrs)));
                 for spec in emit_specs(&d.specs) {
                     self.line(1, &spec);
                 }
@@ -1314,6 +1332,8 @@ fn function_head(d: &FunctionDecl) -> String {
     if d.revealed {
         text.push_str("revealed ");
     }
+    mark(&mut text, d.span);
+    mark(&mut text, d.name.span);
     text.push_str("function ");
     text.push_str(&attrs_prefix(&d.attrs));
     text.push_str(&ident(&d.name.name));
@@ -1389,7 +1409,8 @@ fn emit_vars(keyword: &str, attrs: &[Attribute], groups: &[VarGroup]) -> Vec<Str
             let mut one = group.clone();
             one.names = Box::new([name.clone()]);
             one.attrs = attrs.iter().chain(group.attrs.iter()).cloned().collect();
-            let mut text = format!("{keyword} ");
+            // `Variable.Emit` moves the variable's token to the keyword.
+            let mut text = mark_text(name.span) + keyword + " ";
             crate::emit::var_group(&mut text, &one, true);
             text.push(';');
             lines.push(text);
@@ -1433,7 +1454,7 @@ fn is_empty_stmt_list(list: &StmtList) -> bool {
 
 fn axiom_text(d: &AxiomDecl) -> String {
     let hideable = if d.hideable { "hideable " } else { "" };
-    format!("{hideable}axiom {}{};", attrs_prefix(&d.attrs), print_expr(&d.expr))
+    format!("{}{hideable}axiom {}{};", mark_text(d.span), attrs_prefix(&d.attrs), print_expr(&d.expr))
 }
 
 fn modifies_text(vars: &[Ident]) -> String {
@@ -1444,11 +1465,13 @@ fn spec_text(spec: &Spec) -> String {
     let free = |free: bool| if free { "free " } else { "" };
     let mut text = String::new();
     match spec {
-        Spec::Requires { free: is_free, attrs, expr, span: _ } => {
+        Spec::Requires { free: is_free, attrs, expr, span } => {
+            mark(&mut text, *span);
             text.push_str(free(*is_free));
             predicate(&mut text, "requires", attrs, expr);
         }
-        Spec::Ensures { free: is_free, attrs, expr, span: _ } => {
+        Spec::Ensures { free: is_free, attrs, expr, span } => {
+            mark(&mut text, *span);
             text.push_str(free(*is_free));
             predicate(&mut text, "ensures", attrs, expr);
         }

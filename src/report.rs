@@ -257,6 +257,9 @@ fn byte_range(f: &SourceFile, span: Span) -> Range<usize> {
 
 /// Boogie's (file, line, column) of a span's start: `#line`-mapped, 1-based column.
 fn position(sources: &SourceMap, span: Span) -> Option<(String, i64, u32)> {
+    if let Some(p) = sources.moved_position(span) {
+        return Some((p.file, p.line, p.col));
+    }
     let f = file(sources, span.file)?;
     let p = f.position(floor_boundary(&f.text, span.start));
     Some((p.file, p.line, p.col))

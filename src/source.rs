@@ -39,6 +39,11 @@ pub struct Position {
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// Under `/print`, the printed places of the nodes Boogie's printer moved, by (file, start)
+    /// of their spans ([`crate::moved`]).
+    moved: crate::moved::Moves,
+    /// The places `/printInlined` gave the nodes of one implementation, by its name.
+    moved_in: crate::moved::ScopedMoves,
 }
 
 impl SourceMap {
@@ -65,9 +70,51 @@ impl SourceMap {
         self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
     }
 
-    /// Boogie's position of the start of `span`.
+    /// Boogie's position of the start of `span`: where `/print` printed it, if it did.
     pub fn position(&self, span: Span) -> Position {
-        self.file(span.file).position(span.start)
+        self.moved_position(span).unwrap_or_else(|| self.file(span.file).position(span.start))
+    }
+
+    /// Where a `/print` put the node of `span`, if one did.
+    pub fn moved_position(&self, span: Span) -> Option<Position> {
+        if self.moved.is_empty() {
+            return None;
+        }
+        self.moved.get(&(span.file.0, span.start, None)).cloned()
+    }
+
+    /// Boogie's position of a block whose token is `span`'s start: where a print of blocks put
+    /// it (keyed by its whole span: see [`crate::moved`]), else where it is in its file.
+    pub fn block_position(&self, span: Span) -> Position {
+        let moved = (!self.moved.is_empty()).then(|| self.moved.get(&(span.file.0, span.start, Some(span.end)))).flatten();
+        // A block Boogie did not print as a block keeps its token, even where that token is
+        // its first command's (the command's token was replaced, not changed).
+        moved.cloned().unwrap_or_else(|| self.file(span.file).position(span.start))
+    }
+
+    /// From now on, the spans of `moves` are reported at their printed places (those of an
+    /// implementation's scope only in that implementation's messages: [`Self::for_implementation`]).
+    pub fn move_tokens(&mut self, moves: crate::moved::ScopedMoves) {
+        for (scope, moves) in moves {
+            if scope.is_empty() {
+                self.moved.extend(moves);
+            } else {
+                self.moved_in.entry(scope).or_default().extend(moves);
+            }
+        }
+    }
+
+    /// The map to report implementation `name`'s messages with: its own moved places over the
+    /// program's. (A copy only under `/printInlined`, for an implementation it printed.)
+    pub fn for_implementation(&self, name: &str) -> std::borrow::Cow<'_, SourceMap> {
+        match self.moved_in.get(name) {
+            None => std::borrow::Cow::Borrowed(self),
+            Some(moves) => {
+                let mut scoped = self.clone();
+                scoped.moved.extend(moves.iter().map(|(k, v)| (*k, v.clone())));
+                std::borrow::Cow::Owned(scoped)
+            }
+        }
     }
 }
 

@@ -27,7 +27,9 @@
 //! - the callee's (coalesced, not yet inlined) blocks with their labels prefixed `inline$P$n$`
 //!   and `return` turned into a goto to the exit; nested calls in them are inlined in turn;
 //! - `inline$P$n$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
-//!   assumed), the outs copied to the call's targets, and a goto to `B$k`.
+//!   assumed), the outs copied to the call's targets, and a goto to `B$k`. The asserts are
+//!   Boogie's `AssertEnsuresCmd` ([`super::INLINED_ENSURES`]): a failure is a postcondition's,
+//!   on the return path this block's goto (which has no token) ends.
 //!
 //! The callee's formals and locals become fresh locals of the caller named
 //! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
@@ -146,7 +148,13 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
 fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
     log.push_str("after inlining procedure calls\n");
     // Boogie emits the procedure and the implementation one after the other, not as a list.
+    // Each of the two has a writer of its own (which moves the tokens of what it prints).
+    let _recording = crate::moved::Recording::start();
     for decl in split_procedure(decl.clone()) {
+        match &decl {
+            Decl::Implementation(d) => crate::moved::implementation_writer(log, "<console>", d.name.name.as_str()),
+            _ => crate::moved::writer(log, "<console>"),
+        }
         let program = Program { decls: vec![decl] };
         log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions {
             pretty: false,
@@ -656,8 +664,17 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 if has_attr(attrs, "InlineAssume") {
                     exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
                 } else if !free {
-                    let attrs = rewrite::attrs(&mut renamer, attrs);
-                    exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: *span });
+                    // Boogie's `AssertEnsuresCmd`: a postcondition's failure (vcgen).
+                    let marker = Attribute {
+                        key: Symbol::intern(super::INLINED_ENSURES),
+                        params: Box::new([]),
+                        span: *span,
+                    };
+                    let attrs = rewrite::attrs(&mut renamer, attrs).into_iter().chain([marker]).collect();
+                    // The command is a copy with a token of its own (a print moves it, not the
+                    // callee's `ensures`, which the marker's span names).
+                    let own = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..*span });
+                    exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: own });
                 }
             }
         }
@@ -684,7 +701,18 @@ impl<'a, 'c> Inliner<'a, 'c> {
             span: at,
         });
         blocks.extend(copied);
-        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(goto(next, at)), span: at });
+        // Boogie gives `Entry` and `Return` the callee's token; `/print` moves the two apart,
+        // so their spans differ (in their ends only, which no message shows).
+        let exit_span = Span { end: at.end + 1, ..at };
+        // Boogie's goto out of `Return` has no token (`Token.NoToken`, reported as `(0,0)`
+        // where an inlined postcondition fails, unless `/printInlined` printed it): a span in
+        // no file, of its own so that a print can place it.
+        let nowhere = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..at });
+        let exit_goto = match goto(next, at) {
+            BlockTail::Goto { attrs, targets, .. } => BlockTail::Goto { attrs, targets, span: nowhere },
+            other => other,
+        };
+        blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(exit_goto), span: exit_span });
 
         // Nested calls in the copy, one level deeper.
         if let Some(g) = &mut self.global_depth {

@@ -82,6 +82,11 @@ pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Progra
 /// reports its failure in Boogie's words for unpacks.
 pub const UNPACK_CHECK: &str = "rboogie_unpack";
 
+/// The attribute marking an inlined callee's `ensures` ([`inline`]): Boogie's
+/// `AssertEnsuresCmd`, whose failure vcgen reports as a postcondition's, on the return path
+/// its block's goto ends. Never printed.
+pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
+
 /// Every pass, in the order they run.
 pub const PASSES: &[(&str, Pass)] = &[
     ("civl", civl::run),
@@ -99,7 +104,7 @@ pub const PASSES: &[(&str, Pass)] = &[
 pub fn run(
     mut typed: Box<TypedProgram>,
     options: &Options,
-    sources: &SourceMap,
+    sources: &mut SourceMap,
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
     for (name, pass) in PASSES {
@@ -107,6 +112,9 @@ pub fn run(
         let mut log = String::new();
         let changed = pass(&typed, options, &mut log);
         // A failed write is the driver's to report, at its next write.
+        // What `/printInlined` printed moved the tokens of the nodes it printed.
+        let (log, moves) = crate::moved::resolve(&log);
+        sources.move_tokens(moves);
         let _ = out.write_all(render_warnings(&log, sources).as_bytes());
         let changed = match changed? {
             Some(program) => {
@@ -211,7 +219,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("readable");
-            let transformed = run(typed(&text), &Options::default(), &SourceMap::new(), &mut io::sink())
+            let transformed = run(typed(&text), &Options::default(), &mut SourceMap::new(), &mut io::sink())
                 .unwrap_or_else(|e| {
                     panic!("{}: passes failed: {e:?}", path.display());
                 });

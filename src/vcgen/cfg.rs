@@ -44,6 +44,7 @@ enum Tail<'a> {
         targets: &'a [Ident],
         /// The goto's attributes, if it has any.
         attrs: Option<Jump>,
+        span: Span,
     },
     Return(Span, Jump),
     /// A break and the big block it leaves.
@@ -101,6 +102,11 @@ pub fn verified_under(attrs: &[ast::Attribute]) -> Option<&Expr> {
     })
 }
 
+/// An inlined callee's `ensures` ([`crate::passes::INLINED_ENSURES`]).
+fn is_inlined_ensures(c: &ast::Cmd) -> bool {
+    matches!(&c.kind, ast::CmdKind::Assert { attrs, .. } if attrs.iter().any(|a| a.key == crate::passes::INLINED_ENSURES))
+}
+
 /// `{:msg "text"}` of an assertion.
 pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.key == "msg").and_then(|a| match a.params.first() {
@@ -128,12 +134,16 @@ impl<'a> Lowering<'a> {
             ast::CmdKind::Assert { attrs, expr } => {
                 let kind = if attrs.iter().any(|a| a.key == crate::passes::UNPACK_CHECK) {
                     CheckKind::Unpack
+                } else if attrs.iter().any(|a| a.key == crate::passes::INLINED_ENSURES) {
+                    CheckKind::Ensures
                 } else {
                     CheckKind::Assert
                 };
+                // An inlined postcondition is reported at the callee's `ensures` (the marker's span).
+                let tok = attrs.iter().find(|a| a.key == crate::passes::INLINED_ENSURES).map_or(c.span, |a| a.span);
                 let check = Check {
                     kind,
-                    tok: c.span,
+                    tok,
                     msg: msg_attr(attrs),
                     subsume: subsumption(attrs),
                     isolate: super::isolate_attr(attrs),
@@ -194,7 +204,9 @@ impl<'a> Lowering<'a> {
             enclosing.push((index, matches!(bb.tail, Some(BlockTail::While(_)))));
             let tail = match &bb.tail {
                 None => Tail::None,
-                Some(BlockTail::Goto { targets, attrs, .. }) => Tail::Goto { targets, attrs: jump_attrs(attrs) },
+                Some(BlockTail::Goto { targets, attrs, span }) => {
+                    Tail::Goto { targets, attrs: jump_attrs(attrs), span: *span }
+                }
                 Some(BlockTail::Return { span, attrs }) => Tail::Return(*span, Jump::of(attrs)),
                 Some(BlockTail::Break { label, span }) => {
                     let enclosure = self.break_enclosure(label, &enclosing[..enclosing.len() - 1]);
@@ -387,10 +399,16 @@ impl<'a> Lowering<'a> {
             let tok = self.bbs[bb].tok;
             let last_in_loop = if remaining == 0 { run_off_end.clone() } else { None };
             match &self.bbs[bb].tail {
-                Tail::Goto { targets, attrs, .. } => {
+                Tail::Goto { targets, attrs, span } => {
                     let t = targets.iter().map(|t| t.name.to_string()).collect();
-                    let attrs = *attrs;
+                    let (attrs, span) = (*attrs, *span);
+                    let inlined_ensures = self.bbs[bb].cmds.iter().any(is_inlined_ensures);
                     self.push_block(label, tok, cmds, Transfer::Goto(t, attrs));
+                    // An inlined postcondition fails on the path this goto ends (Boogie's
+                    // `ReturnCounterexample` takes the failing block's transfer command).
+                    if inlined_ensures && let Some(block) = self.blocks.last_mut() {
+                        block.ret = Some(span);
+                    }
                 }
                 Tail::Return(span, jump) => {
                     let (span, jump) = (*span, *jump);

@@ -92,7 +92,9 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
 }
 
 fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {
-    if sources.files().any(|(id, _)| id == span.file) {
+    if let Some(p) = sources.moved_position(span) {
+        (p.file, p.line, p.col)
+    } else if sources.files().any(|(id, _)| id == span.file) {
         let p = sources.position(span);
         (p.file, p.line, p.col)
     } else {
@@ -179,7 +181,12 @@ pub fn render(sources: &SourceMap, c: &Counterexample, error_trace: u32) -> Stri
         for b in &c.trace {
             match b.tok {
                 Some(tok) => {
-                    let _ = writeln!(out, "    {}: {}", at(tok), b.label);
+                    let p = if sources.files().any(|(id, _)| id == tok.file) {
+                        sources.block_position(tok)
+                    } else {
+                        crate::source::Position { file: String::new(), line: 0, col: 0 }
+                    };
+                    let _ = writeln!(out, "    {}({},{}): {}", p.file, p.line, p.col, b.label);
                 }
                 None if error_trace >= 2 => {
                     let _ = writeln!(out, "    (0,0): {}", b.label);
