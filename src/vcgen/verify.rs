@@ -655,7 +655,7 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
 
 /// An implementation's outcome from its splits' (Boogie's `SplitAndVerifyWorker`): the
 /// errors of every split; else the first split's outcome that is not "verified"; "verified"
-/// only when every split is.
+/// only when every split is. A rejected query (rboogie's bug) comes before all of these.
 fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
     let mut errors = Vec::new();
     let mut other = None;
@@ -663,12 +663,16 @@ fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
         match o {
             ImplOutcome::Errors(e) => errors.extend(e),
             ImplOutcome::Verified => {}
+            o @ ImplOutcome::Rejected { .. } => other = Some(o),
             o => {
                 other.get_or_insert(o);
             }
         }
     }
     match other {
+        // A query the solver rejected is rboogie's bug: it is reported (exit 70) whatever the
+        // other splits found.
+        Some(o @ ImplOutcome::Rejected { .. }) => o,
         _ if !errors.is_empty() => ImplOutcome::Errors(errors),
         Some(o) => o,
         None => ImplOutcome::Verified,
