@@ -69,7 +69,8 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     let mut final_block = None;
     let mut augmented = Vec::new();
     let key = check_key(&check);
-    for &id in steps {
+    for (n, &id) in steps.iter().enumerate() {
+        let last = n + 1 == steps.len();
         let b = vc.block_ids.iter().position(|&x| i64::from(x) == id)?;
         let block = &blocks[b];
         if block.from_return {
@@ -80,7 +81,9 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
         for c in &block.cmds {
             match c {
                 PCmd::Print(items) => augmented.extend(items.iter().cloned()),
-                PCmd::Assert(_, c, _) if check_key(c) == key => break,
+                // The failing assertion is in the last block (an inlined copy of it may be
+                // in an earlier one: same key).
+                PCmd::Assert(_, c, _) if last && check_key(c) == key => break,
                 _ => {}
             }
         }
