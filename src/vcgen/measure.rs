@@ -188,12 +188,38 @@ fn loops(blocks: &[Block]) -> Vec<(usize, Vec<usize>)> {
         }
     }
     let dominators = simple_fast(&graph, NodeIndex::new(0));
+    // The dominator tree numbered in depth-first order, so that "s dominates b" is a check of
+    // two intervals (collecting every block's dominators is quadratic in long programs).
+    let n = blocks.len();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for b in 1..n {
+        if let Some(d) = dominators.immediate_dominator(NodeIndex::new(b)) {
+            children[d.index()].push(b);
+        }
+    }
+    let (mut enter, mut exit) = (vec![usize::MAX; n], vec![0usize; n]);
+    let mut clock = 0;
+    let mut stack = vec![(0usize, 0usize)];
+    enter[0] = 0;
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        if let Some(&c) = children[b].get(*i) {
+            *i += 1;
+            clock += 1;
+            enter[c] = clock;
+            stack.push((c, 0));
+        } else {
+            exit[b] = clock;
+            stack.pop();
+        }
+    }
+    let dominates = |s: usize, b: usize| enter[b] != usize::MAX && enter[s] <= enter[b] && exit[b] <= exit[s];
     let mut heads: Vec<(usize, Vec<usize>)> = Vec::new();
     for (b, block) in blocks.iter().enumerate() {
-        let Some(mut doms) = dominators.dominators(NodeIndex::new(b)) else { continue };
-        let doms: FxHashSet<usize> = doms.by_ref().map(NodeIndex::index).collect();
+        if enter[b] == usize::MAX {
+            continue; // unreachable
+        }
         for &s in &block.succs {
-            if doms.contains(&s) {
+            if dominates(s, b) {
                 match heads.iter_mut().find(|(h, _)| *h == s) {
                     Some((_, back)) if !back.contains(&b) => back.push(b),
                     Some(_) => {}

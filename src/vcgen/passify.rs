@@ -20,7 +20,9 @@
 //! Then Boogie's `RemoveEmptyBlocks` peephole ([`remove_empty_blocks`]), which decides which
 //! blocks execution traces can show.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 use super::encode::{Encoder, Env};
 use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
@@ -87,9 +89,13 @@ pub struct Passive {
     pub decls: Vec<(String, String)>,
 }
 
+/// A variable's current incarnation, by variable: a persistent map, so that a block starts
+/// from its predecessor's map in O(1) and shares it (issue 14: no per-block copies).
+type Incarnations = imbl::GenericHashMap<VarId, Rc<str>, FxBuildHasher, imbl::shared_ptr::RcK>;
+
 struct State<'m> {
-    cur: &'m FxHashMap<VarId, String>,
-    old: &'m FxHashMap<VarId, String>,
+    cur: &'m Incarnations,
+    old: &'m Incarnations,
     proc_to_impl: &'m FxHashMap<VarId, VarId>,
 }
 
@@ -97,9 +103,9 @@ impl Env for State<'_> {
     fn var(&self, v: VarId, old: bool) -> Option<String> {
         let v = self.proc_to_impl.get(&v).copied().unwrap_or(v);
         if old && let Some(t) = self.old.get(&v) {
-            return Some(t.clone());
+            return Some(t.to_string());
         }
-        self.cur.get(&v).cloned()
+        self.cur.get(&v).map(|t| t.to_string())
     }
 }
 
@@ -138,7 +144,7 @@ struct Passifier<'a, 'c, 'e> {
     decls: Vec<(String, String)>,
     counters: FxHashMap<String, u32>,
     sorts: FxHashMap<VarId, String>,
-    old: FxHashMap<VarId, String>,
+    old: Incarnations,
     /// Each loop measure's values at its loop head ([`Cmd::MeasureSnapshot`]).
     snapshots: FxHashMap<usize, Vec<String>>,
 }
@@ -169,12 +175,12 @@ impl<'a> Passifier<'a, '_, '_> {
         Ok(self.fresh_named(&base, sort))
     }
 
-    fn term(&mut self, e: &Expr, cur: &FxHashMap<VarId, String>) -> Result<String, Unsupported> {
+    fn term(&mut self, e: &Expr, cur: &Incarnations) -> Result<String, Unsupported> {
         self.term_in(e, cur, true)
     }
 
     /// `e` in Boogie's positive context (assumed) or not (checked).
-    fn term_in(&mut self, e: &Expr, cur: &FxHashMap<VarId, String>, positive: bool) -> Result<String, Unsupported> {
+    fn term_in(&mut self, e: &Expr, cur: &Incarnations, positive: bool) -> Result<String, Unsupported> {
         let state = State { cur, old: &self.old, proc_to_impl: &self.cx.proc_to_impl };
         self.enc.expr_in(e, &state, positive)
     }
@@ -197,17 +203,17 @@ impl<'a> Passifier<'a, '_, '_> {
     fn havoc(
         &mut self,
         vars: &[VarId],
-        cur: &mut FxHashMap<VarId, String>,
+        cur: &mut Incarnations,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         let assumptions: Vec<(VarId, String)> = vars
             .iter()
             .filter(|v| self.cx.assumptions.contains(v))
-            .filter_map(|v| Some((*v, cur.get(v)?.clone())))
+            .filter_map(|v| Some((*v, cur.get(v)?.to_string())))
             .collect();
         for &v in vars {
             let t = self.fresh(v)?;
-            cur.insert(v, t);
+            cur.insert(v, t.into());
         }
         for &v in vars {
             let declared = self.cx.impl_to_proc.get(&v).copied().unwrap_or(v);
@@ -230,7 +236,7 @@ impl<'a> Passifier<'a, '_, '_> {
         (t, assumed): (String, Option<String>),
         mut check: Check,
         under: Option<&Expr>,
-        cur: &FxHashMap<VarId, String>,
+        cur: &Incarnations,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         let subsume = check.subsume;
@@ -260,7 +266,7 @@ impl<'a> Passifier<'a, '_, '_> {
     fn cmd(
         &mut self,
         cmd: &Cmd<'a>,
-        cur: &mut FxHashMap<VarId, String>,
+        cur: &mut Incarnations,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         match cmd {
@@ -294,7 +300,7 @@ impl<'a> Passifier<'a, '_, '_> {
             Cmd::AssumeFalse => out.push(PCmd::Assume("false".into())),
             Cmd::AssumeVar(v) => {
                 let t = cur.get(v).ok_or_else(|| Unsupported::new(None, "a variable out of scope"))?;
-                out.push(PCmd::Assume(t.clone()));
+                out.push(PCmd::Assume(t.to_string()));
             }
             Cmd::Havoc(vars) => self.havoc(vars, cur, out)?,
             Cmd::Assign { lhss, rhss, span } => {
@@ -322,12 +328,12 @@ impl<'a> Passifier<'a, '_, '_> {
                 }
                 for (v, value, copied) in updates {
                     if copied {
-                        cur.insert(v, value);
+                        cur.insert(v, value.into());
                         continue;
                     }
                     let t = self.fresh(v)?;
                     out.push(PCmd::Assume(format!("(= {t} {value})")));
-                    cur.insert(v, t);
+                    cur.insert(v, t.into());
                 }
             }
             Cmd::Call(call) => self.call(call, cur, out)?,
@@ -386,7 +392,7 @@ impl<'a> Passifier<'a, '_, '_> {
         &mut self,
         lhs: &AssignLhs,
         value: String,
-        cur: &FxHashMap<VarId, String>,
+        cur: &Incarnations,
     ) -> Result<(VarId, String), Unsupported> {
         match lhs {
             AssignLhs::Var(name) => Ok((super::cfg::var_of(self.typed(), name)?, value)),
@@ -401,11 +407,11 @@ impl<'a> Passifier<'a, '_, '_> {
         }
     }
 
-    fn lhs_value(&mut self, lhs: &AssignLhs, cur: &FxHashMap<VarId, String>) -> Result<String, Unsupported> {
+    fn lhs_value(&mut self, lhs: &AssignLhs, cur: &Incarnations) -> Result<String, Unsupported> {
         match lhs {
             AssignLhs::Var(name) => {
                 let v = super::cfg::var_of(self.typed(), name)?;
-                cur.get(&v).cloned().ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
+                cur.get(&v).map(|t| t.to_string()).ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
             }
             AssignLhs::Select { base, indexes, .. } => {
                 let mut t = self.lhs_value(base, cur)?;
@@ -421,7 +427,7 @@ impl<'a> Passifier<'a, '_, '_> {
     fn call(
         &mut self,
         call: &'a CallCmd,
-        cur: &mut FxHashMap<VarId, String>,
+        cur: &mut Incarnations,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         let typed = self.typed();
@@ -504,7 +510,7 @@ impl<'a> Passifier<'a, '_, '_> {
         };
         for &g in &modifies {
             let t = self.fresh(g)?;
-            cur.insert(g, t);
+            cur.insert(g, t.into());
         }
         // Where clauses of the outs and the modified globals.
         for formal in &info.outs {
@@ -531,7 +537,7 @@ impl<'a> Passifier<'a, '_, '_> {
         // The actual outs take the temporaries' values.
         for (formal, actual) in info.outs.iter().zip(&call.outs) {
             let v = super::cfg::var_of(typed, actual)?;
-            cur.insert(v, subst[formal].clone());
+            cur.insert(v, subst[formal].as_str().into());
         }
         Ok(())
     }
@@ -660,32 +666,150 @@ pub fn topological_order(succs: &[Vec<usize>]) -> Vec<usize> {
     post
 }
 
+/// Immediate dominators of an acyclic graph, by block (`usize::MAX` for blocks without
+/// predecessors), and the depth of each block in the dominator tree; `order` is topological.
+fn dominators(order: &[usize], preds: &[Vec<usize>]) -> (Vec<usize>, Vec<u32>) {
+    let n = preds.len();
+    let mut idom = vec![usize::MAX; n];
+    let mut depth = vec![0u32; n];
+    for &b in order {
+        // Every predecessor comes earlier in a topological order: the nearest common
+        // dominator of them all, walking up by depth.
+        let mut d = usize::MAX;
+        for &p in &preds[b] {
+            if d == usize::MAX {
+                d = p;
+                continue;
+            }
+            let mut x = p;
+            while x != d {
+                if depth[x] >= depth[d] {
+                    x = idom[x];
+                } else {
+                    d = idom[d];
+                }
+                if x == usize::MAX || d == usize::MAX {
+                    break;
+                }
+            }
+            if x == usize::MAX || d == usize::MAX {
+                d = usize::MAX;
+                break;
+            }
+        }
+        idom[b] = d;
+        depth[b] = if d == usize::MAX { 0 } else { depth[d] + 1 };
+    }
+    (idom, depth)
+}
+
 /// Passifies `blocks` (see the module header).
+///
+/// Linear in time and memory for programs whose live variables per block are bounded
+/// (issue 14): a block's incarnation map is its predecessor's, shared ([`Incarnations`]), and
+/// changed only where the block assigns; a join merges only the variables that may differ
+/// among its predecessors, which are found from the dominator tree (`changed`, below) rather
+/// than by comparing whole maps; liveness keeps a set only for blocks whose predecessors
+/// have not all been visited yet, and for a join only its live candidates.
 pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, Unsupported> {
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
     let order = topological_order(&succs);
     let preds = predecessors(blocks);
+    let (idom, _) = dominators(&order, &preds);
 
-    // Liveness, backwards over the acyclic graph.
-    let mut live_in: Vec<FxHashSet<VarId>> = vec![FxHashSet::default(); n];
+    // What each block assigns (its definitions), once.
+    let mut defs: Vec<Vec<VarId>> = Vec::with_capacity(n);
+    for b in blocks {
+        let mut d = Vec::new();
+        let mut uses = Vec::new();
+        for c in &b.cmds {
+            uses_defs(cx, c, &mut uses, &mut d)?;
+            uses.clear();
+        }
+        d.sort_unstable();
+        d.dedup();
+        defs.push(d);
+    }
+    // `changed[b]`: the variables whose incarnation at the end of `b` may differ from the
+    // one at the end of its immediate dominator; `candidates[b]`, for a join, those that may
+    // differ among its predecessors (what changed on the way from the join's immediate
+    // dominator to each predecessor: the `changed` sets up the dominator tree).
+    let mut changed: Vec<Vec<VarId>> = vec![Vec::new(); n];
+    let mut candidates: Vec<Vec<VarId>> = vec![Vec::new(); n];
+    for &b in &order {
+        if preds[b].len() >= 2 {
+            let d = idom[b];
+            let mut set: FxHashSet<VarId> = FxHashSet::default();
+            for &p in &preds[b] {
+                let mut x = p;
+                while x != d && x != usize::MAX {
+                    set.extend(changed[x].iter().copied());
+                    x = idom[x];
+                }
+            }
+            let mut c: Vec<VarId> = set.into_iter().collect();
+            c.sort_unstable();
+            let mut all = c.clone();
+            all.extend(defs[b].iter().copied());
+            all.sort_unstable();
+            all.dedup();
+            changed[b] = all;
+            candidates[b] = c;
+        } else {
+            changed[b] = defs[b].clone();
+        }
+    }
+    drop(changed);
+    drop(defs);
+
+    // Liveness, backwards over the acyclic graph. A block's set lives until its last
+    // predecessor has read it; a join keeps its live candidates, in order.
+    let mut live_in: Vec<Option<FxHashSet<VarId>>> = vec![None; n];
+    let mut unread: Vec<usize> = preds.iter().map(Vec::len).collect();
+    let mut join_live: Vec<Vec<VarId>> = vec![Vec::new(); n];
+    let (mut uses, mut ds) = (Vec::new(), Vec::new());
     for &b in order.iter().rev() {
+        let ss = &blocks[b].succs;
+        // Start from the largest successor's set, taken when this is its last reader.
         let mut live: FxHashSet<VarId> = FxHashSet::default();
-        for &s in &blocks[b].succs {
-            live.extend(live_in[s].iter().copied());
+        if let Some(&big) = ss.iter().max_by_key(|&&s| live_in[s].as_ref().map_or(0, |l| l.len())) {
+            let last = ss.iter().filter(|&&s| s == big).count() >= unread[big];
+            live = if last { live_in[big].take().unwrap_or_default() } else { live_in[big].clone().unwrap_or_default() };
+            for &s in ss {
+                if s != big
+                    && let Some(l) = &live_in[s]
+                {
+                    live.extend(l.iter().copied());
+                }
+            }
+        }
+        for &s in ss {
+            unread[s] = unread[s].saturating_sub(1);
+            if unread[s] == 0 {
+                live_in[s] = None;
+            }
         }
         for c in blocks[b].cmds.iter().rev() {
-            let (mut uses, mut defs) = (Vec::new(), Vec::new());
-            uses_defs(cx, c, &mut uses, &mut defs)?;
-            for d in defs {
-                live.remove(&d);
+            uses.clear();
+            ds.clear();
+            uses_defs(cx, c, &mut uses, &mut ds)?;
+            for d in &ds {
+                live.remove(d);
             }
-            for u in uses {
-                live.insert(cx.proc_to_impl.get(&u).copied().unwrap_or(u));
+            for u in &uses {
+                live.insert(cx.proc_to_impl.get(u).copied().unwrap_or(*u));
             }
         }
-        live_in[b] = live;
+        if preds[b].len() >= 2 {
+            join_live[b] = candidates[b].iter().copied().filter(|v| live.contains(v)).collect();
+        }
+        if unread[b] > 0 {
+            live_in[b] = Some(live);
+        }
     }
+    drop(live_in);
+    drop(candidates);
 
     let mut p = Passifier {
         cx,
@@ -693,32 +817,32 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         decls: Vec::new(),
         counters: FxHashMap::default(),
         sorts: FxHashMap::default(),
-        old: FxHashMap::default(),
+        old: Incarnations::with_hasher(FxBuildHasher),
         snapshots: FxHashMap::default(),
     };
-    let mut initial = FxHashMap::default();
+    let mut initial = Incarnations::with_hasher(FxBuildHasher);
     for &v in &cx.vars {
-        let t = p.fresh(v)?;
+        let t: Rc<str> = p.fresh(v)?.into();
         initial.insert(v, t.clone());
         if cx.typed.symbols().var(v).kind == VarKind::Global {
             p.old.insert(v, t);
         }
     }
-    let mut out_maps: Vec<Option<FxHashMap<VarId, String>>> = vec![None; n];
+    // A block's map lives until its last successor has read it.
+    let mut out_maps: Vec<Option<Incarnations>> = vec![None; n];
+    let mut unread: Vec<usize> = succs.iter().map(Vec::len).collect();
     let mut passive: Vec<Vec<PCmd>> = vec![Vec::new(); n];
     for &b in &order {
         let mut cur = match preds[b].as_slice() {
             [] => initial.clone(),
-            [single] => out_maps[*single].clone().unwrap_or_default(),
+            [single] => out_maps[*single].clone().unwrap_or_else(|| initial.clone()),
             many => {
-                let mut merged = out_maps[many[0]].clone().unwrap_or_default();
-                let mut live: Vec<VarId> = live_in[b].iter().copied().collect();
-                live.sort_unstable();
-                for v in live {
+                let mut merged = out_maps[many[0]].clone().unwrap_or_else(|| initial.clone());
+                for &v in &join_live[b] {
                     let first = out_maps[many[0]].as_ref().and_then(|m| m.get(&v)).cloned();
                     let differ = many.iter().any(|&q| out_maps[q].as_ref().and_then(|m| m.get(&v)).cloned() != first);
                     if differ {
-                        let t = p.fresh(v)?;
+                        let t: Rc<str> = p.fresh(v)?.into();
                         for &q in many {
                             if let Some(old) = out_maps[q].as_ref().and_then(|m| m.get(&v)) {
                                 passive[q].push(PCmd::Assume(format!("(= {t} {old})")));
@@ -730,12 +854,20 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
                 merged
             }
         };
+        for &q in &preds[b] {
+            unread[q] = unread[q].saturating_sub(1);
+            if unread[q] == 0 {
+                out_maps[q] = None;
+            }
+        }
         let mut cmds = Vec::new();
         for c in &blocks[b].cmds {
             p.cmd(c, &mut cur, &mut cmds)?;
         }
         passive[b] = cmds;
-        out_maps[b] = Some(cur);
+        if unread[b] > 0 {
+            out_maps[b] = Some(cur);
+        }
     }
     // Join copies went to predecessors after they were passified: append in order.
     let blocks = blocks
