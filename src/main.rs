@@ -2,6 +2,8 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
 /// mimalloc (see `rboogie::alloc` for why, and how it is called).
 #[global_allocator]
@@ -13,6 +15,14 @@ static ALLOCATOR: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 const STACK_SIZE: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    // This binary is also the Z3 server that in-process calls fall back on once one outlived
+    // its time limit (`rboogie::smt::serve_z3`).
+    if std::env::args_os().nth(1).is_some_and(|a| a == rboogie::smt::Z3_SERVER_FLAG) {
+        return exit_code(rboogie::smt::serve_z3());
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        rboogie::smt::use_z3_server(exe);
+    }
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run_on_big_stack);
     match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,
@@ -31,12 +41,64 @@ fn run_on_big_stack() -> ExitCode {
         }
     };
     options.adapt_to_terminal(io::stdout().is_terminal());
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    if options.process_time_limit > 0 {
+        end_at(Duration::from_secs(u64::from(options.process_time_limit)));
+    }
+    let mut out = SharedStdout;
     let mut code = rboogie::cli::run(&options, &mut out, &mut io::stderr());
     if out.flush().is_err() {
         code = 1;
     }
     exit_code(code)
+}
+
+/// Standard output, buffered, behind a lock that [`end_at`] takes to end the run between two
+/// writes: each implementation's report is one write, so none is cut in the middle.
+static STDOUT: Mutex<Option<io::BufWriter<io::Stdout>>> = Mutex::new(None);
+
+struct SharedStdout;
+
+impl SharedStdout {
+    fn with<T>(f: impl FnOnce(&mut io::BufWriter<io::Stdout>) -> io::Result<T>) -> io::Result<T> {
+        let mut guard = STDOUT.lock().unwrap_or_else(PoisonError::into_inner);
+        f(guard.get_or_insert_with(|| io::BufWriter::new(io::stdout())))
+    }
+}
+
+impl Write for SharedStdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        Self::with(|out| out.write(buf))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        Self::with(|out| out.write_all(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Self::with(|out| out.flush())
+    }
+}
+
+/// `/processTimeLimit:N`: Boogie cancels the whole run after N seconds; what was reported
+/// stays, the implementations not reported yet are not (and no summary line is printed), and
+/// the exit code is 1. The solvers go with the process: a solver process dies with its parent
+/// (`PR_SET_PDEATHSIG`), the in-process one with the process.
+fn end_at(limit: Duration) {
+    let spawned = std::thread::Builder::new().name("process-time-limit".into()).spawn(move || {
+        std::thread::sleep(limit);
+        let mut guard = STDOUT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(out) = guard.as_mut() {
+            let _ = out.flush();
+        }
+        eprintln!(
+            "rboogie: the process time limit of {} s was reached; implementations not reported above were not checked",
+            limit.as_secs()
+        );
+        std::process::exit(1);
+    });
+    if spawned.is_err() {
+        eprintln!("rboogie: warning: /processTimeLimit is not kept (no thread for it)");
+    }
 }
 
 fn exit_code(code: i32) -> ExitCode {

@@ -201,7 +201,8 @@ impl<T: Transport> SmtSession<T> {
         };
         if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && answer != Answer::Unsat {
             let used = self.resources(deadline)?;
-            if used > u64::from(limits.resource_limit) {
+            // Z3 stops a query when its count reaches the limit, and does not always say why.
+            if used >= u64::from(limits.resource_limit) {
                 return Ok(Answer::Unknown(UnknownReason::OutOfResource));
             }
         }

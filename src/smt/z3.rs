@@ -18,6 +18,17 @@
 //! new one: the next implementation starts from nothing, whatever the previous ones left in
 //! Z3's tables, which is what makes `/vcsCores:N` print what `/vcsCores:1` prints.
 //!
+//! ## Calls Z3 does not end when interrupted
+//! Z3 4.8.12 checks for an interrupt only between steps, and some steps (nonlinear arithmetic,
+//! large simplifications) run for minutes without one. So each call runs on a thread of its
+//! own, and the caller waits for it until the deadline plus [`GRACE`]; then it gives the call
+//! up: the session ends with [`Fault::Timeout`], the context and its thread are left to finish
+//! on their own (never deleted under them), and the time limit holds. A call given up on keeps
+//! a core busy and may hold locks inside libz3 that stall new contexts, so from then on the
+//! binary's sessions run Z3 in a process of their own ([`serve`], started as
+//! `rboogie --rboogie-z3-server`), which can be killed at the deadline; a library that did
+//! not register its executable ([`use_server`]) keeps using contexts in-process.
+//!
 //! ## Limits and Z3's process-wide parameters
 //! `(set-option :timeout ...)` and `:rlimit` (like every option that is not SMT-LIB's own)
 //! set Z3's *global* parameters, and a context copies all of those into its own settings
@@ -34,13 +45,85 @@
 //! from the command line, the same for every session of a run. Calls that set no option (the
 //! VC, `check-sat`) run outside the lock, in parallel.
 
+use super::pipe::PipeTransport;
 use super::protocol::{Fault, Transport};
 use std::collections::VecDeque;
 use std::ffi::{CStr, CString};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError, mpsc};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use z3_sys::{ErrorCode, Z3_context};
+
+/// How long past its deadline (when Z3 was interrupted) a call is waited for before it is
+/// given up on.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// The stack of the thread a call runs on: Z3 recurses over terms, and VCs nest deeply.
+const CALL_STACK: usize = 256 << 20;
+
+/// Set once a call was given up on (see the module header).
+static ABANDONED: AtomicBool = AtomicBool::new(false);
+
+/// The executable that serves Z3 in a process of its own, when one was registered.
+static SERVER: OnceLock<PathBuf> = OnceLock::new();
+
+/// The argument that makes the `rboogie` binary a Z3 server ([`serve`]).
+pub const SERVER_FLAG: &str = "--rboogie-z3-server";
+
+/// Registers `exe` (the running `rboogie` binary) as the Z3 server to fall back on.
+pub fn use_server(exe: PathBuf) {
+    let _ = SERVER.set(exe);
+}
+
+/// Whether a call was given up on in this process.
+pub fn abandoned_a_call() -> bool {
+    ABANDONED.load(Ordering::Relaxed)
+}
+
+/// The server's side: reads SMT-LIB commands on stdin and runs each in one in-process
+/// context as it is complete, writing what Z3 prints to stdout (the conversation `z3 -in`
+/// has). Ends at the end of input or `(exit)`; the client kills it at its deadlines.
+pub fn serve() -> i32 {
+    let mut transport = match Z3Transport::in_process() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("rboogie z3 server: {e}");
+            return 1;
+        }
+    };
+    let far = Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600);
+    let (mut stdin, mut stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut scanner = super::sexpr::Scanner::default();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        while let Some((range, next)) = scanner.next(&buffer) {
+            let command = &buffer[range];
+            if command.starts_with(b"(exit") {
+                return 0;
+            }
+            let Ok(text) = CString::new(command) else { return 1 };
+            let output = match &mut transport.backend {
+                Backend::InProcess(call) => call.eval(&text, far),
+                Backend::Server(_) => String::new(),
+            };
+            let output: String =
+                output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
+            if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+                return 1;
+            }
+            buffer.drain(..next);
+            scanner = super::sexpr::Scanner::default();
+        }
+        match stdin.read(&mut chunk) {
+            Ok(0) | Err(_) => return 0,
+            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+        }
+    }
+}
 
 /// Held while a call may read or write Z3's global parameters (see the module header).
 static GLOBAL_PARAMS: Mutex<()> = Mutex::new(());
@@ -193,21 +276,55 @@ impl Drop for Watchdog {
     }
 }
 
-pub(crate) struct Z3Transport {
+/// Z3 in this process: a context, its watchdog, and its session's parameters.
+struct Calls {
     context: Context,
     /// Joined in `Drop` before the context is deleted.
     watchdog: Option<Watchdog>,
-    responses: VecDeque<String>,
-    /// Set when the watchdog interrupted a call: the context is cancelled for good.
-    interrupted: bool,
     /// This session's values of [`SESSION_PARAMS`], in that order.
     params: Vec<CString>,
     /// The context's command interpreter is made by its first call.
     fresh: bool,
+    /// Set when the watchdog interrupted a call: the context is cancelled for good.
+    interrupted: bool,
+    /// Set when a call was given up on: its thread still uses the context.
+    abandoned: bool,
+}
+
+enum Backend {
+    InProcess(Calls),
+    /// The fallback once a call was given up on: `rboogie --rboogie-z3-server`.
+    Server(PipeTransport),
+}
+
+pub(crate) struct Z3Transport {
+    backend: Backend,
+    responses: VecDeque<String>,
+}
+
+/// Starts the Z3 server process, when one is registered.
+fn server() -> Option<Result<PipeTransport, String>> {
+    let exe = SERVER.get()?;
+    Some(PipeTransport::spawn(&exe.to_string_lossy(), &[SERVER_FLAG.to_string()]))
 }
 
 impl Z3Transport {
     pub(crate) fn new() -> Result<Z3Transport, String> {
+        if abandoned_a_call()
+            && let Some(server) = server()
+        {
+            return Ok(Z3Transport { backend: Backend::Server(server?), responses: VecDeque::new() });
+        }
+        Self::in_process()
+    }
+
+    fn in_process() -> Result<Z3Transport, String> {
+        Ok(Z3Transport { backend: Backend::InProcess(Calls::new()?), responses: VecDeque::new() })
+    }
+}
+
+impl Calls {
+    fn new() -> Result<Calls, String> {
         let params: Vec<CString> = SESSION_PARAMS.iter().map(|(_, default)| (*default).to_owned()).collect();
         let context = Context::new(&params)?;
         let watchdog = match Watchdog::start(context) {
@@ -218,17 +335,11 @@ impl Z3Transport {
                 return Err(e);
             }
         };
-        Ok(Z3Transport {
-            context,
-            watchdog: Some(watchdog),
-            responses: VecDeque::new(),
-            interrupted: false,
-            params,
-            fresh: true,
-        })
+        Ok(Calls { context, watchdog: Some(watchdog), params, fresh: true, interrupted: false, abandoned: false })
     }
 
-    /// Runs `text` in the context, interrupting it at `deadline`; returns what it printed.
+    /// Runs `text` in the context, interrupting it at `deadline` and giving it up [`GRACE`]
+    /// later; returns what it printed.
     fn eval(&mut self, text: &CStr, deadline: Instant) -> String {
         let context = self.context;
         let sets_options = self.fresh || text.to_bytes().windows(10).any(|w| w == b"set-option");
@@ -243,28 +354,36 @@ impl Z3Transport {
         if let Some(watchdog) = &self.watchdog {
             watchdog.arm(deadline);
         }
-        // SAFETY: a valid context and a NUL-terminated string; the result is copied before the
-        // next call into the context.
-        let output = unsafe {
-            let result = z3_sys::Z3_eval_smtlib2_string(context.0, text.as_ptr());
-            let mut output =
-                if result.is_null() { String::new() } else { CStr::from_ptr(result).to_string_lossy().into_owned() };
-            let code = z3_sys::Z3_get_error_code(context.0);
-            if code != ErrorCode::Ok && !output.contains("(error") {
-                let message = z3_sys::Z3_get_error_msg(context.0, code);
-                let message = if message.is_null() {
-                    format!("{code:?}")
-                } else {
-                    CStr::from_ptr(message).to_string_lossy().into_owned()
-                };
-                output += &format!("\n(error \"{}\")\n", message.replace('"', "\"\""));
-            }
-            output
+        let (sender, receiver) = mpsc::channel();
+        let owned = text.to_owned();
+        let spawned = std::thread::Builder::new().name("z3-call".into()).stack_size(CALL_STACK).spawn(move || {
+            // SAFETY: the context is used by this call alone: the transport makes no other
+            // call into it before this one's result arrives, and never again (nor deletes
+            // it) if it gives this call up.
+            let _ = sender.send(unsafe { eval_in(context, &owned) });
+        });
+        let output = match spawned {
+            Ok(_) => loop {
+                // Waits are cut into hours: a deadline "never" is far in the future.
+                let wait = (deadline + GRACE).saturating_duration_since(Instant::now()).min(Duration::from_secs(3600));
+                match receiver.recv_timeout(wait) {
+                    Ok(output) => break output,
+                    Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline + GRACE => {}
+                    Err(_) => {
+                        self.abandoned = true;
+                        ABANDONED.store(true, Ordering::Relaxed);
+                        break String::new();
+                    }
+                }
+            },
+            // No thread for the call: run it here, as before.
+            // SAFETY: as above, on this thread.
+            Err(_) => unsafe { eval_in(context, text) },
         };
-        if self.watchdog.as_ref().is_some_and(Watchdog::disarm) {
+        if self.watchdog.as_ref().is_some_and(Watchdog::disarm) || self.abandoned {
             self.interrupted = true;
         }
-        if params.is_some() {
+        if params.is_some() && !self.abandoned {
             for ((name, _), value) in SESSION_PARAMS.iter().zip(&mut self.params) {
                 let mut current: z3_sys::Z3_string = std::ptr::null();
                 // SAFETY: under the lock; Z3 returns a string it owns, copied at once.
@@ -279,15 +398,40 @@ impl Z3Transport {
     }
 }
 
+/// One `Z3_eval_smtlib2_string` call and what it printed, Z3's API errors as `(error ...)`.
+///
+/// SAFETY: `context` is valid and no other call into it runs.
+unsafe fn eval_in(context: Context, text: &CStr) -> String {
+    // SAFETY: a valid context and a NUL-terminated string; the result is copied before the
+    // next call into the context.
+    unsafe {
+        let result = z3_sys::Z3_eval_smtlib2_string(context.0, text.as_ptr());
+        let mut output =
+            if result.is_null() { String::new() } else { CStr::from_ptr(result).to_string_lossy().into_owned() };
+        let code = z3_sys::Z3_get_error_code(context.0);
+        if code != ErrorCode::Ok && !output.contains("(error") {
+            let message = z3_sys::Z3_get_error_msg(context.0, code);
+            let message =
+                if message.is_null() { format!("{code:?}") } else { CStr::from_ptr(message).to_string_lossy().into_owned() };
+            output += &format!("\n(error \"{}\")\n", message.replace('"', "\"\""));
+        }
+        output
+    }
+}
+
 impl Transport for Z3Transport {
     fn send(&mut self, text: &str, deadline: Instant) -> Result<(), Fault> {
-        if self.interrupted {
+        let calls = match &mut self.backend {
+            Backend::Server(server) => return server.send(text, deadline),
+            Backend::InProcess(calls) => calls,
+        };
+        if calls.interrupted {
             return Err(Fault::Timeout);
         }
         let Ok(text) = CString::new(text) else {
             return Err(Fault::Failed("a NUL byte in SMT-LIB text".into()));
         };
-        let output = self.eval(&text, deadline);
+        let output = calls.eval(&text, deadline);
         // Should a warning reach the output, it is not an answer.
         let mut output: Vec<u8> = output
             .lines()
@@ -300,38 +444,70 @@ impl Transport for Z3Transport {
             self.responses.push_back(String::from_utf8_lossy(&rest[range]).into_owned());
             rest = &rest[next..];
         }
-        if self.interrupted { Err(Fault::Timeout) } else { Ok(()) }
+        if calls.interrupted { Err(Fault::Timeout) } else { Ok(()) }
     }
 
-    fn next_response(&mut self, _deadline: Instant) -> Result<String, Fault> {
-        if self.interrupted {
-            return Err(Fault::Timeout);
+    fn next_response(&mut self, deadline: Instant) -> Result<String, Fault> {
+        match &mut self.backend {
+            Backend::Server(server) => server.next_response(deadline),
+            Backend::InProcess(calls) if calls.interrupted => Err(Fault::Timeout),
+            Backend::InProcess(_) => {
+                self.responses.pop_front().ok_or_else(|| Fault::Failed("Z3 gave no answer".into()))
+            }
         }
-        self.responses.pop_front().ok_or_else(|| Fault::Failed("Z3 gave no answer".into()))
     }
 
     /// A new context: nothing of the old one's declarations, assertions and tables remains
     /// (a `(reset)` would keep the context's term tables, whose numbering then depends on what
     /// was checked before). The session's limits carry over, as options do over `(reset)`.
-    fn reset(&mut self, _deadline: Instant) -> Result<(), Fault> {
-        let context = Context::new(&self.params).map_err(Fault::Failed)?;
-        if let Some(watchdog) = &self.watchdog {
+    /// Once a call was given up on, the server process instead, when there is one.
+    fn reset(&mut self, deadline: Instant) -> Result<(), Fault> {
+        self.responses.clear();
+        let calls = match &mut self.backend {
+            Backend::Server(server) => return server.reset(deadline),
+            Backend::InProcess(calls) => calls,
+        };
+        if abandoned_a_call()
+            && let Some(server) = server()
+        {
+            let mut server = server.map_err(Fault::Failed)?;
+            // The session's limits carry over.
+            let mut options = String::new();
+            for ((name, _), value) in SESSION_PARAMS.iter().zip(&calls.params) {
+                options += &format!("(set-option :{} {})\n", name.to_string_lossy(), value.to_string_lossy());
+            }
+            server.send(&options, deadline)?;
+            self.backend = Backend::Server(server);
+            return Ok(());
+        }
+        if calls.abandoned {
+            // The abandoned call still uses the old context (and its watchdog): both stay.
+            let mut fresh = Calls::new().map_err(Fault::Failed)?;
+            fresh.params = calls.params.clone();
+            let old = std::mem::replace(calls, fresh);
+            std::mem::forget(old);
+            return Ok(());
+        }
+        let context = Context::new(&calls.params).map_err(Fault::Failed)?;
+        if let Some(watchdog) = &calls.watchdog {
             watchdog.watch(context);
         }
-        let old = std::mem::replace(&mut self.context, context);
+        let old = std::mem::replace(&mut calls.context, context);
         // SAFETY: the watchdog now watches the new context; no call runs in the old one.
         unsafe { old.delete() };
-        self.responses.clear();
-        self.interrupted = false;
-        self.fresh = true;
+        calls.interrupted = false;
+        calls.fresh = true;
         Ok(())
     }
 }
 
-impl Drop for Z3Transport {
+impl Drop for Calls {
     fn drop(&mut self) {
         // The watchdog thread is joined first: nothing can interrupt a deleted context.
         self.watchdog = None;
+        if self.abandoned {
+            return; // its call may still run in the context
+        }
         // SAFETY: no call into the context runs, and no thread holds it any more.
         unsafe { self.context.delete() };
     }

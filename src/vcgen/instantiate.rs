@@ -91,7 +91,9 @@ pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>, lambda
     if !vc.commands.contains(":rboogie-") {
         return vc;
     }
-    let Some(commands) = parse(&vc.commands) else {
+    // The engine reads and writes one `define-fun` per block (pool programs are small).
+    let text = if vc.defs.is_empty() { vc.commands.clone() } else { vc.define_funs() };
+    let Some(commands) = parse(&text) else {
         return vc;
     };
     let mut engine = Engine {
@@ -929,7 +931,7 @@ mod tests {
     use super::*;
 
     fn vc(commands: &str) -> Vc {
-        Vc { commands: commands.to_string(), block_ids: Vec::new(), checks: Vec::new() }
+        Vc { commands: commands.to_string(), defs: Vec::new(), block_ids: Vec::new(), checks: Vec::new() }
     }
 
     fn registered(label: &str, sort: &str) -> FxHashMap<String, FxHashSet<String>> {
