@@ -350,6 +350,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
     opt("normalizeNames", "normalize-names", Value::Int { min: 0, below: 2 }),
+    opt("normalizeDeclarationOrder", "normalize-declaration-order", Value::Int { min: 0, below: 2 }),
     opt("lib", "lib", Value::Text),
     opt("vcsSplitOnEveryAssert", "vcs-split-on-every-assert", Value::Flag),
     opt("printSplit", "print-split", Value::Text),
@@ -664,6 +665,9 @@ struct Cli {
     /// Accepted, no effect: rboogie's solver names are always made from the program's
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     normalize_names: Option<u8>,
+    /// Accepted, no effect: rboogie declares in the program's order, the same on every run
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    normalize_declaration_order: Option<u8>,
     /// Add the declarations of library NAME: base, node or set_size (repeatable)
     #[arg(long, value_name = "NAME", action = ArgAction::Append, help_heading = COMPAT)]
     lib: Vec<String>,
