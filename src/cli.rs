@@ -563,7 +563,7 @@ struct Cli {
     /// Seconds per implementation (0: no limit)
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     time_limit: Option<u32>,
-    /// Seconds for the whole run (0: no limit; accepted, no effect yet)
+    /// Seconds for the whole run (0: no limit): the run ends then, as Boogie's is cancelled
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     process_time_limit: Option<u32>,
     /// Solver resource limit per implementation
