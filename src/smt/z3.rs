@@ -87,8 +87,8 @@ pub fn abandoned_a_call() -> bool {
 /// context as it is complete, writing what Z3 prints to stdout (the conversation `z3 -in`
 /// has). Ends at the end of input or `(exit)`; the client kills it at its deadlines.
 pub fn serve() -> i32 {
-    let mut transport = match Z3Transport::in_process() {
-        Ok(t) => t,
+    let mut calls = match Calls::new() {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("rboogie z3 server: {e}");
             return 1;
@@ -106,10 +106,7 @@ pub fn serve() -> i32 {
                 return 0;
             }
             let Ok(text) = CString::new(command) else { return 1 };
-            let output = match &mut transport.backend {
-                Backend::InProcess(call) => call.eval(&text, far),
-                Backend::Server(_) => String::new(),
-            };
+            let output = calls.eval(&text, far);
             let output: String =
                 output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
             if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
@@ -315,10 +312,6 @@ impl Z3Transport {
         {
             return Ok(Z3Transport { backend: Backend::Server(server?), responses: VecDeque::new() });
         }
-        Self::in_process()
-    }
-
-    fn in_process() -> Result<Z3Transport, String> {
         Ok(Z3Transport { backend: Backend::InProcess(Calls::new()?), responses: VecDeque::new() })
     }
 }
@@ -481,11 +474,10 @@ impl Transport for Z3Transport {
             return Ok(());
         }
         if calls.abandoned {
-            // The abandoned call still uses the old context (and its watchdog): both stay.
+            // The abandoned call still uses the old context, which dropping `Calls` leaves be.
             let mut fresh = Calls::new().map_err(Fault::Failed)?;
             fresh.params = calls.params.clone();
-            let old = std::mem::replace(calls, fresh);
-            std::mem::forget(old);
+            *calls = fresh;
             return Ok(());
         }
         let context = Context::new(&calls.params).map_err(Fault::Failed)?;

@@ -667,8 +667,8 @@ pub fn topological_order(succs: &[Vec<usize>]) -> Vec<usize> {
 }
 
 /// Immediate dominators of an acyclic graph, by block (`usize::MAX` for blocks without
-/// predecessors), and the depth of each block in the dominator tree; `order` is topological.
-fn dominators(order: &[usize], preds: &[Vec<usize>]) -> (Vec<usize>, Vec<u32>) {
+/// predecessors); `order` is topological.
+fn dominators(order: &[usize], preds: &[Vec<usize>]) -> Vec<usize> {
     let n = preds.len();
     let mut idom = vec![usize::MAX; n];
     let mut depth = vec![0u32; n];
@@ -700,7 +700,7 @@ fn dominators(order: &[usize], preds: &[Vec<usize>]) -> (Vec<usize>, Vec<u32>) {
         idom[b] = d;
         depth[b] = if d == usize::MAX { 0 } else { depth[d] + 1 };
     }
-    (idom, depth)
+    idom
 }
 
 /// Passifies `blocks` (see the module header).
@@ -716,7 +716,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
     let order = topological_order(&succs);
     let preds = predecessors(blocks);
-    let (idom, _) = dominators(&order, &preds);
+    let idom = dominators(&order, &preds);
 
     // What each block assigns (its definitions), once.
     let mut defs: Vec<Vec<VarId>> = Vec::with_capacity(n);
@@ -757,7 +757,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             changed[b] = all;
             candidates[b] = c;
         } else {
-            changed[b] = defs[b].clone();
+            changed[b] = std::mem::take(&mut defs[b]);
         }
     }
     drop(changed);

@@ -169,7 +169,8 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
         }
         defs.push((block_name(&block.label), n));
     }
-    // The entry block's definition is the last: the goal names it.
+    // The entry block's definition is the last, which the goal names (blocks the entry does
+    // not reach, roots of their own, come after it in the order).
     if let Some(start) = blocks.first()
         && defs.last().is_some_and(|(name, _)| *name != block_name(&start.label))
     {
