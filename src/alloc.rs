@@ -13,14 +13,28 @@
 //! allocations that way. Every mimalloc block is aligned to a machine word (block sizes are
 //! whole words and pages start aligned), so requests aligned to at most a word go to
 //! `mi_malloc`, and only stricter ones to the aligned entry points.
+//!
+//! It counts the bytes live ([`live_bytes`]): the memory guard of VC generation
+//! ([`crate::memory`]) reads it. One relaxed atomic add per call, against mimalloc's own
+//! 20-odd nanoseconds; the front end makes under one allocation per token.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use libmimalloc_sys as mi;
 
 /// mimalloc as a [`GlobalAlloc`]; see the module header.
 pub struct Allocator;
+
+/// Bytes allocated through [`Allocator`] and not freed.
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+/// The bytes allocated through [`Allocator`] and not yet freed, in the whole process (0 when
+/// it is not the global allocator: a library user's program).
+pub fn live_bytes() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}
 
 /// The alignment every mimalloc block has.
 const WORD: usize = std::mem::size_of::<usize>();
@@ -30,34 +44,48 @@ const WORD: usize = std::mem::size_of::<usize>();
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if layout.align() <= WORD {
+        let p = if layout.align() <= WORD {
             unsafe { mi::mi_malloc(layout.size()) as *mut u8 }
         } else {
             unsafe { mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8 }
+        };
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
         }
+        p
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if layout.align() <= WORD {
+        let p = if layout.align() <= WORD {
             unsafe { mi::mi_zalloc(layout.size()) as *mut u8 }
         } else {
             unsafe { mi::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8 }
+        };
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
         }
+        p
     }
 
     #[inline]
-    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
         unsafe { mi::mi_free(ptr as *mut c_void) }
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if layout.align() <= WORD {
+        let p = if layout.align() <= WORD {
             unsafe { mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8 }
         } else {
             unsafe { mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8 }
+        };
+        // A failed reallocation leaves the old block.
+        if !p.is_null() {
+            LIVE.fetch_add(new_size.wrapping_sub(layout.size()), Ordering::Relaxed);
         }
+        p
     }
 }
 

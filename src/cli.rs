@@ -105,6 +105,8 @@ pub struct Options {
     pub time_limit: u32,
     /// Seconds for the whole run; 0 is no limit.
     pub process_time_limit: u32,
+    /// MB that VC generation, and each solver, may use; 0 is half the machine's memory.
+    pub max_memory_mb: u32,
     /// Solver resource limit; 0 is none.
     pub resource_limit: u32,
     pub vcs_cores: u32,
@@ -185,6 +187,7 @@ impl Default for Options {
             pretty: true,
             time_limit: 0,
             process_time_limit: 0,
+            max_memory_mb: 0,
             resource_limit: 0,
             vcs_cores: 1,
             type_encoding: TypeEncoding::Monomorphic,
@@ -321,6 +324,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("pretty", "pretty", Value::Int { min: 0, below: 2 }),
     opt("timeLimit", "time-limit", Value::UInt),
     opt("processTimeLimit", "process-time-limit", Value::UInt),
+    opt("maxMemoryMB", "max-memory-mb", Value::UInt),
     opt("rlimit", "rlimit", Value::UInt),
     opt("vcsCores", "vcs-cores", Value::Int { min: 1, below: INT_END }),
     opt("typeEncoding", "type-encoding", Value::OneOf(TYPE_ENCODINGS)),
@@ -566,6 +570,10 @@ struct Cli {
     /// Seconds for the whole run (0: no limit): the run ends then, as Boogie's is cancelled
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     process_time_limit: Option<u32>,
+    /// MB that VC generation, and each solver, may use (0: half the machine's memory); an
+    /// implementation that would pass it is reported out of memory
+    #[arg(long, value_name = "N", help_heading = COMPAT)]
+    max_memory_mb: Option<u32>,
     /// Solver resource limit per implementation
     #[arg(long, value_name = "N", help_heading = COMPAT)]
     rlimit: Option<u32>,
@@ -767,6 +775,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         pretty: cli.pretty.map_or(d.pretty, |p| p == 1),
         time_limit: cli.time_limit.unwrap_or(d.time_limit),
         process_time_limit: cli.process_time_limit.unwrap_or(d.process_time_limit),
+        max_memory_mb: cli.max_memory_mb.unwrap_or(d.max_memory_mb),
         resource_limit: cli.rlimit.unwrap_or(d.resource_limit),
         vcs_cores: cli.vcs_cores.unwrap_or(d.vcs_cores),
         type_encoding: match cli.type_encoding.as_deref() {

@@ -60,6 +60,11 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 }
 
 fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
+    // `/maxMemoryMB` (see `crate::memory`): VC generation and every solver are held to it.
+    crate::memory::set_limit_mb(match options.max_memory_mb {
+        0 => crate::memory::default_limit_mb(),
+        mb => Some(u64::from(mb)),
+    });
     let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
 
     if options.version {
@@ -300,17 +305,18 @@ fn verify(
                 trace::sort(&mut errors, &sources);
                 errors.iter().map(|e| trace::render(&sources, e, options.error_trace)).collect()
             }
+            // Boogie's `GetOutcomeError`, at the implementation's name.
             ImplOutcome::TimedOut => {
                 counts.timeouts += 1;
-                String::new()
+                format!("{}: Verification of '{}' timed out after {} seconds\n", at(r.span), r.name, r.time_limit)
             }
             ImplOutcome::OutOfResource => {
                 counts.out_of_resource += 1;
-                String::new()
+                format!("{}: Verification out of resource ({})\n", at(r.span), r.name)
             }
             ImplOutcome::OutOfMemory => {
                 counts.out_of_memory += 1;
-                String::new()
+                format!("{}: Verification out of memory ({})\n", at(r.span), r.name)
             }
             ImplOutcome::Inconclusive => {
                 counts.inconclusive += 1;

@@ -11,6 +11,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod intern;
 pub mod library;
+pub mod memory;
 pub mod moved;
 pub mod parser;
 pub mod passes;

@@ -1,7 +1,8 @@
 //! Limits that hold (issue 14): `/processTimeLimit` ends the run, `/timeLimit` ends a check
-//! with the in-process Z3, and the Z3 server the binary falls back on answers as `z3 -in`.
-//! Run on the `rboogie` binary, whose wall time is measured against the limit with a margin
-//! for a loaded machine.
+//! with every solver, `/maxMemoryMB` stops VC generation and solvers past it (the
+//! implementation is out of memory, the others are checked), and the Z3 server the binary
+//! falls back on answers as `z3 -in`. Run on the `rboogie` binary, whose wall time is measured
+//! against the limit with a margin for a loaded machine.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -90,4 +91,84 @@ fn z3_server_answers_as_z3_does() {
     let lines: Vec<&str> = stdout.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     assert_eq!(lines, ["sat", "((x 3))", "unsat"], "{stdout}");
     assert!(output.status.success());
+}
+
+/// Fibonacci with three recursive calls, inlined `depth` deep (3^depth copies of the body),
+/// then an implementation that verifies at once. Line 16 column 11 is `Main`.
+fn fibonacci(depth: u32) -> String {
+    format!(
+        "procedure {{:inline {depth}}} Fib(n: int) returns (r: int)\n{{\n  var a: int;\n  var b: int;\n  var c: int;\n  \
+         if (n < 3) {{\n    r := 1;\n  }} else {{\n    call a := Fib(n - 1);\n    call b := Fib(n - 2);\n    \
+         call c := Fib(n - 3);\n    r := a + b + c;\n  }}\n}}\n\n\
+         procedure Main(n: int) returns (r: int)\n  requires n >= 0;\n  ensures r >= 1;\n{{\n  call r := Fib(n);\n}}\n\n\
+         procedure Tiny(x: int) returns (y: int)\n  ensures y > x;\n{{\n  y := x + 1;\n}}\n"
+    )
+}
+
+fn run(args: &[&str], file: &std::path::Path) -> (String, Duration) {
+    let started = Instant::now();
+    let output = Command::new(binary()).args(args).arg(&file).output().expect("rboogie runs");
+    let elapsed = started.elapsed();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (stdout, elapsed)
+}
+
+/// `{:inline 9}` (a VC of some 12 MB that no solver proves in 5 s on these machines) with
+/// `/timeLimit:5`: a time out, in Boogie's words, within the limit plus VC generation, with
+/// each solver; the implementation after it is still checked.
+#[test]
+fn time_limit_holds_on_a_large_inlined_program() {
+    let file = program("fib9.bpl", &fibonacci(9));
+    for solver in ["in-process", "z3", "cvc5"] {
+        let (stdout, elapsed) = run(&["--solver", solver, "/timeLimit:5"], &file);
+        assert!(elapsed < Duration::from_secs(20), "{solver} ran {elapsed:?}: {stdout}");
+        assert!(stdout.contains("(16,11): Verification of 'Main' timed out after 5 seconds"), "{solver}: {stdout}");
+        assert!(stdout.contains("finished with 1 verified, 0 errors, 1 time out"), "{solver}: {stdout}");
+    }
+}
+
+/// Generating the VC of `{:inline 8}` takes some 85 MB: with `/maxMemoryMB:40` that
+/// implementation is out of memory (reported in Boogie's words) and the next one verifies.
+#[test]
+fn vc_generation_past_the_memory_limit_is_out_of_memory() {
+    let file = program("fib8-vc.bpl", &fibonacci(8));
+    let (stdout, _) = run(&["/maxMemoryMB:40"], &file);
+    assert!(stdout.contains("(16,11): Verification out of memory (Main)"), "{stdout}");
+    assert!(stdout.contains("finished with 1 verified, 0 errors, 1 out of memory"), "{stdout}");
+}
+
+/// The VC of `{:inline 8}` (4 MB of SMT-LIB) takes rboogie under 90 MB to make, and each solver
+/// more than 120 MB to read and check: with `/maxMemoryMB:120` the solver is stopped, the
+/// implementation is out of memory, and the next one verifies with a fresh solver. The log
+/// shows that the VC was made and sent (it was the solver that passed the limit).
+#[test]
+fn a_solver_past_the_memory_limit_is_out_of_memory() {
+    let file = program("fib8-solver.bpl", &fibonacci(8));
+    for solver in ["in-process", "z3", "cvc5"] {
+        let log = std::env::temp_dir().join(format!("rboogie-limits-{}-{solver}.smt2", std::process::id()));
+        let (stdout, _) = run(&["--solver", solver, "/maxMemoryMB:120", &format!("/proverLog:{}", log.display())], &file);
+        let logged = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
+        let _ = std::fs::remove_file(&log);
+        assert!(logged > 1 << 20, "{solver}: the VC was not sent ({logged} bytes logged)");
+        assert!(stdout.contains("(16,11): Verification out of memory (Main)"), "{solver}: {stdout}");
+        assert!(stdout.contains("finished with 1 verified, 0 errors, 1 out of memory"), "{solver}: {stdout}");
+    }
+}
+
+/// A solver that takes ever more memory on one query (`fake_solvers/hungry.sh`) is killed at
+/// the limit: that implementation is out of memory, those before and after it verify. (It has
+/// two assertions: with one, Boogie's last chance would report that assertion as failing.)
+#[test]
+fn a_solver_process_is_killed_at_the_memory_limit() {
+    let file = program(
+        "hungry.bpl",
+        "procedure A(x: int) { assert x == x; }\n\
+         procedure Hungry(hungry: int) { assert hungry == hungry; assert hungry + 1 > hungry; }\n\
+         procedure C(x: int) { assert x - 1 < x; }\n",
+    );
+    let solver = format!("{}/tests/fake_solvers/hungry.sh", env!("CARGO_MANIFEST_DIR"));
+    let (stdout, elapsed) = run(&["--solver", &solver, "/maxMemoryMB:100"], &file);
+    assert!(elapsed < Duration::from_secs(20), "ran {elapsed:?}: {stdout}");
+    assert!(stdout.contains("(2,11): Verification out of memory (Hungry)"), "{stdout}");
+    assert!(stdout.contains("finished with 2 verified, 0 errors, 1 out of memory"), "{stdout}");
 }

@@ -12,7 +12,9 @@
 //! [`Transport::next_response`] assembles the chunks into responses
 //! ([`super::sexpr::next_response`]) and waits on the reader's channel no later than the
 //! deadline; when the deadline passes it kills the solver (the watchdog: the solver's own time
-//! limit should have answered `unknown` first). The process is killed and reaped when the
+//! limit should have answered `unknown` first). While it waits it also reads the solver's
+//! resident memory every [`MEMORY_POLL`]: past the memory limit ([`crate::memory`]) the solver
+//! is killed and the query is out of memory. The process is killed and reaped when the
 //! transport is dropped. Only that process: a wrapper script around a solver should `exec` it,
 //! or its child outlives the kill.
 
@@ -49,6 +51,9 @@ fn die_with_parent(command: &mut Command) {
 
 #[cfg(not(target_os = "linux"))]
 fn die_with_parent(_command: &mut Command) {}
+
+/// How often the solver's resident memory is read while rboogie waits for it.
+const MEMORY_POLL: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Responses longer than this are garbage: the solver is babbling.
 const MAX_RESPONSE: usize = 256 << 20;
@@ -212,6 +217,19 @@ impl PipeTransport {
 }
 
 impl Transport for PipeTransport {
+    /// `(reset)`; but a solver that kept more than half the memory limit from the queries
+    /// before (solvers do not give memory back on a reset) is ended instead, so that the
+    /// session is replaced by a fresh solver and the next query starts with its whole share.
+    fn reset(&mut self, deadline: Instant) -> Result<(), Fault> {
+        if let Some(limit) = crate::memory::limit_bytes()
+            && crate::memory::resident_bytes(Some(self.child.id())).is_some_and(|rss| rss > limit / 2)
+        {
+            self.kill();
+            return Err(Fault::Failed("the solver kept more than half the memory limit after a query".into()));
+        }
+        self.send("(reset)\n", deadline)
+    }
+
     fn send(&mut self, text: &str, _deadline: Instant) -> Result<(), Fault> {
         match &self.input {
             Some(input) if input.send(text.as_bytes().to_vec()).is_ok() => Ok(()),
@@ -239,7 +257,9 @@ impl Transport for PipeTransport {
                 self.kill();
                 return Err(Fault::Timeout);
             }
-            match self.output.recv_timeout(wait) {
+            let limit = crate::memory::limit_bytes();
+            let slice = if limit.is_some() { wait.min(MEMORY_POLL) } else { wait };
+            match self.output.recv_timeout(slice) {
                 Ok(Output::Bytes(bytes)) => self.buffer.extend_from_slice(&bytes),
                 Ok(Output::Closed(why)) => {
                     // What is left may be a last atom with no newline after it.
@@ -247,6 +267,15 @@ impl Transport for PipeTransport {
                     self.closed = Some(why);
                 }
                 Err(RecvTimeoutError::Timeout) => {
+                    if let Some(limit) = limit
+                        && crate::memory::resident_bytes(Some(self.child.id())).is_some_and(|rss| rss > limit)
+                    {
+                        self.kill();
+                        return Err(Fault::OutOfMemory);
+                    }
+                    if slice < wait {
+                        continue;
+                    }
                     self.kill();
                     return Err(Fault::Timeout);
                 }

@@ -41,7 +41,13 @@ pub(crate) enum Fault {
     /// The solver answered `(error ...)` to rboogie's own text: a bug in rboogie's encoding,
     /// not a verdict. The text is the solver's message.
     Rejected(String),
+    /// The solver passed the memory limit (`/maxMemoryMB`, see [`crate::memory`]); the
+    /// backend has stopped it.
+    OutOfMemory,
 }
+
+/// What a session that died of [`Fault::OutOfMemory`] says.
+const OUT_OF_MEMORY: &str = "the solver ran out of memory";
 
 /// Carries SMT-LIB text to a solver and its responses back.
 pub(crate) trait Transport: Send {
@@ -65,6 +71,8 @@ pub(crate) struct SmtSession<T: Transport> {
     log: Option<ProverLog>,
     /// The first fault's text, once there has been one.
     dead: Option<String>,
+    /// That fault was the memory limit: the query it happened in is out of memory.
+    dead_of_memory: bool,
     /// The limits in force in the solver (as last set by [`Session::check_sat`]).
     limits: Limits,
     /// After a reset, which some solvers apply to options too, the solver's limits are not
@@ -84,6 +92,7 @@ impl<T: Transport> SmtSession<T> {
             options,
             log,
             dead: None,
+            dead_of_memory: false,
             limits: Limits::default(),
             limits_unknown: false,
             resources_used: Some(0),
@@ -104,9 +113,19 @@ impl<T: Transport> SmtSession<T> {
 
     fn die(&mut self, why: String) -> String {
         if self.dead.is_none() {
+            self.dead_of_memory = why == OUT_OF_MEMORY;
             self.dead = Some(why.clone());
         }
         why
+    }
+
+    /// Ends the session for `fault`; its text.
+    fn fault(&mut self, fault: Fault) -> String {
+        match fault {
+            Fault::Timeout => self.die("no answer within the time limit".to_string()),
+            Fault::Failed(why) | Fault::Rejected(why) => self.die(why),
+            Fault::OutOfMemory => self.die(OUT_OF_MEMORY.to_string()),
+        }
     }
 
     fn log(&mut self, text: &str) {
@@ -192,6 +211,9 @@ impl<T: Transport> SmtSession<T> {
                     let message = message.unquoted().unwrap_or_default();
                     if is_resource_error(&message) {
                         Answer::Unknown(UnknownReason::OutOfResource)
+                    } else if message.contains("out of memory") {
+                        // z3's `memory_max_size` (it exits after saying so).
+                        return Err(Fault::OutOfMemory);
                     } else {
                         return Err(Fault::Rejected(message));
                     }
@@ -281,25 +303,23 @@ impl<T: Transport> Session for SmtSession<T> {
             return;
         }
         let deadline = Instant::now() + self.bound(&self.limits.clone());
-        match self.emit(commands, deadline) {
-            Ok(()) => {}
-            Err(Fault::Timeout) => {
-                self.die("no answer within the time limit".to_string());
-            }
-            Err(Fault::Failed(why) | Fault::Rejected(why)) => {
-                self.die(why);
-            }
+        if let Err(fault) = self.emit(commands, deadline) {
+            self.fault(fault);
         }
     }
 
     fn check_sat(&mut self, limits: &Limits) -> Answer {
         if let Some(why) = &self.dead {
+            // The solver passed the memory limit while it read this query.
+            if self.dead_of_memory {
+                return Answer::Unknown(UnknownReason::OutOfMemory);
+            }
             return Answer::Failed(why.clone());
         }
         match self.check(limits) {
             // Boogie restarts a solver that ran out of memory.
-            Ok(Answer::Unknown(UnknownReason::OutOfMemory)) => {
-                self.die("the solver ran out of memory".to_string());
+            Ok(Answer::Unknown(UnknownReason::OutOfMemory)) | Err(Fault::OutOfMemory) => {
+                self.die(OUT_OF_MEMORY.to_string());
                 Answer::Unknown(UnknownReason::OutOfMemory)
             }
             Ok(answer) => answer,
@@ -323,8 +343,7 @@ impl<T: Transport> Session for SmtSession<T> {
         }
         match self.values(terms) {
             Ok(result) => result,
-            Err(Fault::Timeout) => Err(self.die("no answer within the time limit".to_string())),
-            Err(Fault::Failed(why) | Fault::Rejected(why)) => Err(self.die(why)),
+            Err(fault) => Err(self.fault(fault)),
         }
     }
 
@@ -337,16 +356,9 @@ impl<T: Transport> Session for SmtSession<T> {
         let started = Instant::now();
         let reset = self.transport.reset(deadline);
         super::count_solver_time(started);
-        match reset {
-            Ok(()) => {}
-            Err(Fault::Timeout) => {
-                self.die("no answer within the time limit".to_string());
-                return;
-            }
-            Err(Fault::Failed(why) | Fault::Rejected(why)) => {
-                self.die(why);
-                return;
-            }
+        if let Err(fault) = reset {
+            self.fault(fault);
+            return;
         }
         self.limits_unknown = true;
         self.resources_used = None;
@@ -375,6 +387,9 @@ pub(crate) fn classify_unknown(reason: &str, limits: &Limits) -> Answer {
             Answer::Unknown(UnknownReason::Incomplete(reason.to_string()))
         }
         "memout" => Answer::Unknown(UnknownReason::OutOfMemory),
+        // z3 at its `memory_high_watermark` (set from `/maxMemoryMB`; Boogie sets none, and
+        // would not know this reason): "smt tactic failed to show goal to be sat/unsat memout".
+        r if r.ends_with(" memout") => Answer::Unknown(UnknownReason::OutOfMemory),
         "timeout" => Answer::Timeout,
         // Both time outs and resource limits are reported as canceled by z3 4.4.1.
         "canceled" if limits.time_limit_s > 0 => Answer::Timeout,

@@ -6,7 +6,8 @@
 //! over a pipe and the log replays in `z3`. Only functions that Z3 4.8.12 (Debian's libz3)
 //! exports are called: `Z3_global_param_set`, `Z3_global_param_get`, `Z3_mk_config`,
 //! `Z3_mk_context`, `Z3_set_error_handler`, `Z3_eval_smtlib2_string`, `Z3_get_error_code`,
-//! `Z3_get_error_msg`, `Z3_interrupt`, `Z3_del_config`, `Z3_del_context`.
+//! `Z3_get_error_msg`, `Z3_interrupt`, `Z3_del_config`, `Z3_del_context`,
+//! `Z3_get_estimated_alloc_size`.
 //!
 //! A call runs the commands to the end before it returns, so the output of each call is split
 //! into responses at once and queued for [`Transport::next_response`]. The deadline is kept by
@@ -28,6 +29,16 @@
 //! binary's sessions run Z3 in a process of their own ([`serve`], started as
 //! `rboogie --rboogie-z3-server`), which can be killed at the deadline; a library that did
 //! not register its executable ([`use_server`]) keeps using contexts in-process.
+//!
+//! ## The memory limit
+//! `/maxMemoryMB` ([`crate::memory`]) is held twice: Z3's own `memory_high_watermark` (set
+//! when a context is made; Z3 then answers `unknown`, reason `memout`, from its search), which
+//! 4.8.12 keeps in bytes in 32 bits, so only for limits under 4 GB; and the watchdog, which
+//! reads what Z3 has allocated (`Z3_get_estimated_alloc_size`, all contexts of the process)
+//! every [`MEMORY_POLL`] while a call runs and interrupts the call past the limit (the session
+//! then ends out of memory). Z3's `memory_max_size` is not used: past it, Z3's SMT-LIB
+//! interpreter ends the whole process. `Z3_get_estimated_alloc_size` is declared here: 4.8.12
+//! exports it, `z3-sys` does not declare it.
 //!
 //! ## Limits and Z3's process-wide parameters
 //! `(set-option :timeout ...)` and `:rlimit` (like every option that is not SMT-LIB's own)
@@ -56,6 +67,20 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use z3_sys::{ErrorCode, Z3_context};
+
+unsafe extern "C" {
+    /// The bytes Z3's memory manager has allocated, over all contexts.
+    fn Z3_get_estimated_alloc_size() -> u64;
+}
+
+/// What Z3 has allocated in this process.
+fn z3_allocated() -> u64 {
+    // SAFETY: reads a counter; no arguments, callable from any thread.
+    unsafe { Z3_get_estimated_alloc_size() }
+}
+
+/// How often the watchdog reads what Z3 has allocated while a call runs.
+const MEMORY_POLL: Duration = Duration::from_millis(100);
 
 /// How long past its deadline (when Z3 was interrupted) a call is waited for before it is
 /// given up on.
@@ -156,6 +181,11 @@ impl Context {
             // Z3 4.8.12 prints warnings on the process's stderr; Boogie shows none by default
             // (`/proverWarnings:0`).
             z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr());
+            if let Some(limit) = crate::memory::limit_bytes().filter(|&l| l <= u64::from(u32::MAX))
+                && let Ok(value) = CString::new(limit.to_string())
+            {
+                z3_sys::Z3_global_param_set(c"memory_high_watermark".as_ptr(), value.as_ptr());
+            }
             let config = z3_sys::Z3_mk_config().ok_or("Z3_mk_config failed")?;
             let context = z3_sys::Z3_mk_context(config);
             z3_sys::Z3_del_config(config);
@@ -185,6 +215,8 @@ struct Alarm {
     deadline: Option<Instant>,
     /// The watchdog interrupted the running call.
     fired: bool,
+    /// ... because the process passed the memory limit.
+    memout: bool,
     shutdown: bool,
 }
 
@@ -195,7 +227,7 @@ struct Watchdog {
 
 impl Watchdog {
     fn start(context: Context) -> Result<Watchdog, String> {
-        let alarm = Alarm { context, deadline: None, fired: false, shutdown: false };
+        let alarm = Alarm { context, deadline: None, fired: false, memout: false, shutdown: false };
         let alarm = Arc::new((Mutex::new(alarm), Condvar::new()));
         let shared = alarm.clone();
         let thread = std::thread::Builder::new()
@@ -218,10 +250,25 @@ impl Watchdog {
                             alarm
                         }
                         Some(deadline) => {
-                            match wake.wait_timeout(alarm, deadline.saturating_duration_since(Instant::now())) {
+                            let limit = crate::memory::limit_bytes();
+                            let mut wait = deadline.saturating_duration_since(Instant::now());
+                            if limit.is_some() {
+                                wait = wait.min(MEMORY_POLL);
+                            }
+                            let mut alarm = match wake.wait_timeout(alarm, wait) {
                                 Ok((a, _)) => a,
                                 Err(_) => return,
+                            };
+                            if let Some(limit) = limit
+                                && alarm.deadline.is_some()
+                                && z3_allocated() > limit
+                            {
+                                alarm.context.interrupt();
+                                alarm.fired = true;
+                                alarm.memout = true;
+                                alarm.deadline = None;
                             }
+                            alarm
                         }
                     }
                 }
@@ -238,15 +285,15 @@ impl Watchdog {
         }
     }
 
-    /// Disarms the alarm; whether it fired.
-    fn disarm(&self) -> bool {
+    /// Disarms the alarm; whether it fired, and whether for the memory limit.
+    fn disarm(&self) -> (bool, bool) {
         let (lock, _) = &*self.alarm;
         match lock.lock() {
             Ok(mut alarm) => {
                 alarm.deadline = None;
-                std::mem::take(&mut alarm.fired)
+                (std::mem::take(&mut alarm.fired), std::mem::take(&mut alarm.memout))
             }
-            Err(_) => true,
+            Err(_) => (true, false),
         }
     }
 
@@ -257,6 +304,7 @@ impl Watchdog {
         alarm.context = context;
         alarm.deadline = None;
         alarm.fired = false;
+        alarm.memout = false;
     }
 }
 
@@ -284,6 +332,8 @@ struct Calls {
     fresh: bool,
     /// Set when the watchdog interrupted a call: the context is cancelled for good.
     interrupted: bool,
+    /// ... because the process passed the memory limit.
+    memout: bool,
     /// Set when a call was given up on: its thread still uses the context.
     abandoned: bool,
 }
@@ -328,7 +378,12 @@ impl Calls {
                 return Err(e);
             }
         };
-        Ok(Calls { context, watchdog: Some(watchdog), params, fresh: true, interrupted: false, abandoned: false })
+        Ok(Calls { context, watchdog: Some(watchdog), params, fresh: true, interrupted: false, memout: false, abandoned: false })
+    }
+
+    /// What ended the context's calls: the deadline or the memory limit.
+    fn fault(&self) -> Fault {
+        if self.memout { Fault::OutOfMemory } else { Fault::Timeout }
     }
 
     /// Runs `text` in the context, interrupting it at `deadline` and giving it up [`GRACE`]
@@ -373,9 +428,11 @@ impl Calls {
             // SAFETY: as above, on this thread.
             Err(_) => unsafe { eval_in(context, text) },
         };
-        if self.watchdog.as_ref().is_some_and(Watchdog::disarm) || self.abandoned {
+        let (fired, memout) = self.watchdog.as_ref().map_or((false, false), Watchdog::disarm);
+        if fired || self.abandoned {
             self.interrupted = true;
         }
+        self.memout |= memout;
         if params.is_some() && !self.abandoned {
             for ((name, _), value) in SESSION_PARAMS.iter().zip(&mut self.params) {
                 let mut current: z3_sys::Z3_string = std::ptr::null();
@@ -419,7 +476,7 @@ impl Transport for Z3Transport {
             Backend::InProcess(calls) => calls,
         };
         if calls.interrupted {
-            return Err(Fault::Timeout);
+            return Err(calls.fault());
         }
         let Ok(text) = CString::new(text) else {
             return Err(Fault::Failed("a NUL byte in SMT-LIB text".into()));
@@ -437,13 +494,13 @@ impl Transport for Z3Transport {
             self.responses.push_back(String::from_utf8_lossy(&rest[range]).into_owned());
             rest = &rest[next..];
         }
-        if calls.interrupted { Err(Fault::Timeout) } else { Ok(()) }
+        if calls.interrupted { Err(calls.fault()) } else { Ok(()) }
     }
 
     fn next_response(&mut self, deadline: Instant) -> Result<String, Fault> {
         match &mut self.backend {
             Backend::Server(server) => server.next_response(deadline),
-            Backend::InProcess(calls) if calls.interrupted => Err(Fault::Timeout),
+            Backend::InProcess(calls) if calls.interrupted => Err(calls.fault()),
             Backend::InProcess(_) => {
                 self.responses.pop_front().ok_or_else(|| Fault::Failed("Z3 gave no answer".into()))
             }
@@ -487,6 +544,9 @@ impl Transport for Z3Transport {
         let old = std::mem::replace(&mut calls.context, context);
         // SAFETY: the watchdog now watches the new context; no call runs in the old one.
         unsafe { old.delete() };
+        if std::mem::take(&mut calls.memout) {
+            give_back_freed_memory();
+        }
         calls.interrupted = false;
         calls.fresh = true;
         Ok(())
@@ -502,5 +562,19 @@ impl Drop for Calls {
         }
         // SAFETY: no call into the context runs, and no thread holds it any more.
         unsafe { self.context.delete() };
+        if self.memout {
+            give_back_freed_memory();
+        }
+    }
+}
+
+/// libz3 allocates with the C library's malloc, which keeps freed memory in the process: after
+/// a context that passed the memory limit is deleted, its memory is given back, so that the
+/// next session does not start above the limit.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: no preconditions.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }

@@ -53,6 +53,26 @@ impl Unsupported {
     }
 }
 
+/// Why an implementation has no VC: a construct rboogie cannot encode, or its VC generation
+/// passed the memory limit ([`crate::memory`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoVc {
+    Unsupported(Unsupported),
+    OutOfMemory,
+}
+
+impl From<Unsupported> for NoVc {
+    fn from(u: Unsupported) -> NoVc {
+        NoVc::Unsupported(u)
+    }
+}
+
+impl From<crate::memory::OutOfMemory> for NoVc {
+    fn from(_: crate::memory::OutOfMemory) -> NoVc {
+        NoVc::OutOfMemory
+    }
+}
+
 /// What a failed check is reported as (Boogie's `AssertCmd` subclasses).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckKind {

@@ -711,7 +711,7 @@ fn dominators(order: &[usize], preds: &[Vec<usize>]) -> Vec<usize> {
 /// among its predecessors, which are found from the dominator tree (`changed`, below) rather
 /// than by comparing whole maps; liveness keeps a set only for blocks whose predecessors
 /// have not all been visited yet, and for a join only its live candidates.
-pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, Unsupported> {
+pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, super::NoVc> {
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
     let order = topological_order(&succs);
@@ -770,6 +770,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
     let mut join_live: Vec<Vec<VarId>> = vec![Vec::new(); n];
     let (mut uses, mut ds) = (Vec::new(), Vec::new());
     for &b in order.iter().rev() {
+        crate::memory::check()?;
         let ss = &blocks[b].succs;
         // Start from the largest successor's set, taken when this is its last reader.
         let mut live: FxHashSet<VarId> = FxHashSet::default();
@@ -833,6 +834,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
     let mut unread: Vec<usize> = succs.iter().map(Vec::len).collect();
     let mut passive: Vec<Vec<PCmd>> = vec![Vec::new(); n];
     for &b in &order {
+        crate::memory::check()?;
         let mut cur = match preds[b].as_slice() {
             [] => initial.clone(),
             [single] => out_maps[*single].clone().unwrap_or_else(|| initial.clone()),

@@ -12,6 +12,13 @@
 //! HandleProverFailure`). When the solver gives up (time, resource or memory limit) on a split
 //! with exactly one assertion that the model would not split further, Boogie reports that
 //! assertion as failing, with every block of the split as the trace, instead of a time out.
+//!
+//! The model is quadratic (a reachability set per block, a score per branch), in Boogie as
+//! here: on an implementation of tens of thousands of blocks (deep inlining) it would take
+//! minutes and gigabytes after the solver has given up, and the time limit would not hold.
+//! So the last chance is looked for only when the split has one assertion (cheap to count)
+//! and at most [`LAST_CHANCE_BLOCKS`] blocks; a larger split that runs out of time is reported
+//! as a time out. Reachability sets are bit sets.
 
 use super::passify::{PCmd, PassiveBlock, predecessors_of};
 use super::trace::{Counterexample, TraceBlock};
@@ -51,7 +58,9 @@ pub struct CostModel<'b> {
     params: CostParams,
     stats: Vec<BlockStats>,
     big_blocks: Vec<usize>,
-    reachable: Vec<Option<FxHashSet<usize>>>,
+    /// Bit sets, `words` 64-bit words each.
+    reachable: Vec<Option<Vec<u64>>>,
+    words: usize,
     pub assertion_count: usize,
     pub total_cost: f64,
     /// The best split's score; -1 when splitting would not pay.
@@ -74,6 +83,7 @@ impl<'b> CostModel<'b> {
             stats,
             big_blocks: Vec::new(),
             reachable: vec![None; blocks.len()],
+            words: blocks.len().div_ceil(64),
             assertion_count: 0,
             total_cost: 0.0,
             score: -1.0,
@@ -132,16 +142,22 @@ impl<'b> CostModel<'b> {
         }
     }
 
-    fn reachable_from(&mut self, b: usize) -> &FxHashSet<usize> {
+    fn reachable_from(&mut self, b: usize) -> &[u64] {
         if self.reachable[b].is_none() {
-            let mut set = FxHashSet::default();
-            set.insert(b);
+            let mut set = vec![0u64; self.words];
+            set[b / 64] |= 1 << (b % 64);
             for &s in &self.blocks[b].succs {
-                set.extend(self.reachable_from(s).iter().copied());
+                for (word, from) in set.iter_mut().zip(self.reachable_from(s)) {
+                    *word |= from;
+                }
             }
             self.reachable[b] = Some(set);
         }
-        self.reachable[b].as_ref().expect("just computed")
+        self.reachable[b].as_deref().expect("just computed")
+    }
+
+    fn reaches(&mut self, from: usize, to: usize) -> bool {
+        self.reachable_from(from)[to / 64] & (1 << (to % 64)) != 0
     }
 
     fn keep_from(&mut self, b: usize) {
@@ -164,12 +180,13 @@ impl<'b> CostModel<'b> {
         if self.assert_to_assume {
             let split = self.split_block.expect("a split block when assumizing");
             for b in self.big_blocks.clone() {
-                if self.reachable_from(b).contains(&split) {
+                if self.reaches(b, split) {
                     self.keep.insert(b);
                 }
             }
             for a in self.assumized.clone() {
-                let reached: Vec<usize> = self.reachable_from(a).iter().copied().collect();
+                let set = self.reachable_from(a);
+                let reached: Vec<usize> = (0..set.len() * 64).filter(|&r| set[r / 64] & (1 << (r % 64)) != 0).collect();
                 for r in reached {
                     if self.stats[r].big {
                         self.keep.insert(r);
@@ -281,9 +298,17 @@ impl<'b> CostModel<'b> {
     }
 }
 
+/// The largest split the last chance is looked for in (see the module header): its cost
+/// model then takes at most a few tens of milliseconds and 2 MB.
+pub const LAST_CHANCE_BLOCKS: usize = 4096;
+
 /// What Boogie reports when the solver gave up on `blocks` with no counterexample yet: the
 /// split's one assertion as failing when it is a last chance (see the module header).
 pub fn last_chance_error(blocks: &[PassiveBlock]) -> Option<Counterexample> {
+    let assertions = blocks.iter().flat_map(|b| &b.cmds).filter(|c| matches!(c, PCmd::Assert(..))).count();
+    if assertions != 1 || blocks.len() > LAST_CHANCE_BLOCKS {
+        return None;
+    }
     CostModel::new(blocks, CostParams::default()).last_chance().then(|| whole_split_counterexample(blocks)).flatten()
 }
 
@@ -340,5 +365,29 @@ mod tests {
         let m = CostModel::new(&blocks, CostParams::default());
         assert_eq!(m.assertion_count, 6);
         assert!(m.score >= 0.0);
+    }
+
+    /// N diamonds in a row, one assertion at the end: blocks 3N + 2.
+    fn diamonds(n: usize) -> Vec<PassiveBlock> {
+        let mut blocks = vec![block("entry", 0, 1, vec![1])];
+        for i in 0..n {
+            let head = blocks.len();
+            blocks.push(block(&format!("h{i}"), 0, 1, vec![head + 1, head + 2]));
+            blocks.push(block(&format!("t{i}"), 0, 1, vec![head + 3]));
+            blocks.push(block(&format!("e{i}"), 0, 1, vec![head + 3]));
+        }
+        blocks.push(block("exit", 1, 0, vec![]));
+        blocks
+    }
+
+    #[test]
+    fn the_last_chance_is_looked_for_only_in_small_splits() {
+        let small = diamonds(100);
+        assert!(CostModel::new(&small, CostParams::default()).assertion_count == 1);
+        let large = diamonds(LAST_CHANCE_BLOCKS / 3 + 1);
+        assert!(large.len() > LAST_CHANCE_BLOCKS);
+        let started = std::time::Instant::now();
+        assert!(last_chance_error(&large).is_none());
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 }

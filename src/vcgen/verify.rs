@@ -24,7 +24,8 @@ use super::passify::{self, ImplContext};
 use super::split;
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
-use super::{Check, CheckKind, Cmd, Unsupported};
+use super::{Check, CheckKind, Cmd, NoVc, Unsupported};
+use crate::memory;
 use crate::ast::{Attribute, Body, Decl, Expr, Span, Spec, VarGroup};
 use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, Ref, TypedProgram, VarId, VarKind};
@@ -77,6 +78,9 @@ pub struct ImplResult {
     pub outcome: ImplOutcome,
     /// `{:msg_if_verifies "..."}`: printed when the implementation verifies.
     pub message_if_verified: Option<String>,
+    /// Its time limit in seconds (`/timeLimit`, or its `{:timeLimit N}`), for the message of a
+    /// time out.
+    pub time_limit: u32,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -194,6 +198,7 @@ struct Heading {
     name: String,
     span: Span,
     message_if_verified: Option<String>,
+    time_limit: u32,
 }
 
 /// Reports results in program order, whatever order they are found in.
@@ -215,8 +220,9 @@ impl InOrder<'_> {
     fn complete(&mut self, index: usize, outcome: ImplOutcome) {
         self.outcomes[index] = Some(outcome);
         while let Some(Some(outcome)) = self.outcomes.get_mut(self.next).map(Option::take) {
-            let Heading { name, span, message_if_verified } = self.headings[self.next].take().expect("reported once");
-            (self.on_result)(ImplResult { name, span, outcome, message_if_verified });
+            let Heading { name, span, message_if_verified, time_limit } =
+                self.headings[self.next].take().expect("reported once");
+            (self.on_result)(ImplResult { name, span, outcome, message_if_verified, time_limit });
             self.next += 1;
         }
     }
@@ -304,16 +310,18 @@ pub fn verify_program(
         let info = &symbols.implementations[id.0 as usize];
         let name = info.name.name.to_string();
         let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
-        let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified });
+        let limits = implementation_limits(options, impl_attrs(typed, id));
+        let time_limit = limits.time_limit_s;
+        let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified, time_limit });
         let before = prelude.len();
         let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, dependencies.as_ref(), &mut prelude, id) {
-            Err(u) => Ok(ImplOutcome::Unsupported(u)),
+            Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
+            Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
             Ok(None) => Ok(ImplOutcome::Verified),
             Ok(Some(vcs)) => {
                 if prelude.len() != before {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                let limits = implementation_limits(options, impl_attrs(typed, id));
                 Err(Query { index, name, prelude: shared_prelude.clone(), vcs, limits })
             }
         };
@@ -429,14 +437,14 @@ fn encode_implementation<'a>(
     dependencies: Option<&super::prune::Dependencies>,
     prelude: &mut String,
     id: ImplementationId,
-) -> Result<Option<Vec<EncodedVc>>, Unsupported> {
+) -> Result<Option<Vec<EncodedVc>>, NoVc> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
     let info = &symbols.implementations[id.0 as usize];
     let proc_id = info.procedure.ok_or_else(|| Unsupported::new(Some(info.name.span), "a missing procedure"))?;
     let proc = symbols.procedure(proc_id);
     if !info.type_params.is_empty() || !proc.type_params.is_empty() {
-        return Err(Unsupported::new(Some(info.name.span), "polymorphic implementations"));
+        return Err(Unsupported::new(Some(info.name.span), "polymorphic implementations").into());
     }
     let body = body_of(typed, id).ok_or_else(|| Unsupported::new(Some(info.name.span), "a missing body"))?;
 
@@ -493,8 +501,10 @@ fn encode_implementation<'a>(
         }
     }
 
+    memory::check()?;
     let mut blocks = cfg::lower(typed, &body.stmts)?;
     super::measure::transform(typed, calls, proc_id, &mut blocks)?;
+    memory::check()?;
     // Infeasible edges go first: a loop head that asserts `false` is then no loop, and coalesces
     // into its one predecessor as in Boogie. A body inlining or unrolling left as blocks was
     // coalesced before those passes, and Boogie does not coalesce it again.
@@ -503,6 +513,7 @@ fn encode_implementation<'a>(
     let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
+    memory::check()?;
 
     let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies, assumptions: &facts.assumptions };
     let mut passive = passify::run(&cx, enc, &blocks)?;
@@ -539,8 +550,9 @@ fn encode_implementation<'a>(
     });
     let mut vcs = Vec::new();
     for blocks in parts {
-        let vc = wlp::run(&blocks);
+        let vc = wlp::run(&blocks)?;
         let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
+        memory::check()?;
         if vc.checks.is_empty() {
             continue;
         }
@@ -557,6 +569,7 @@ fn encode_implementation<'a>(
             let _ = writeln!(text, "(declare-fun {name} () {sort})");
         }
         text += &vc.commands;
+        memory::check()?;
         vcs.push(EncodedVc { text, blocks, vc });
     }
     if vcs.is_empty() {

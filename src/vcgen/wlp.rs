@@ -94,7 +94,7 @@ pub fn block_name(label: &str) -> String {
 }
 
 /// Builds the VC of `blocks`.
-pub fn run(blocks: &[PassiveBlock]) -> Vc {
+pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
     let order = topological_order(&succs);
     let block_ids: Vec<u32> = (1..=blocks.len() as u32).collect();
@@ -102,6 +102,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
     let mut ids: FxHashMap<(u8, u32, u32, u32), u32> = FxHashMap::default();
     let mut defs = Vec::with_capacity(blocks.len());
     for &b in order.iter().rev() {
+        crate::memory::check()?;
         let block = &blocks[b];
         let me = block_ids[b];
         // Written front to back, each command's closing parentheses counted: a block's
@@ -182,5 +183,5 @@ pub fn run(blocks: &[PassiveBlock]) -> Vc {
     }
     let mut vc = Vc { commands: String::new(), defs, block_ids, checks };
     vc.commands = vc.lets();
-    vc
+    Ok(vc)
 }
