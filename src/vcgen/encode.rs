@@ -34,7 +34,7 @@ use crate::ast::{
     ArithCoercion, AttrParam, Attribute, BinaryOp, BlockTail, CmdKind, Decl, Expr, ExprKind, FunctionDecl, LoopSpec,
     QuantKind, Quantifier, StmtList, Trigger, UnaryOp, VarGroup,
 };
-use crate::ast::Symbol;
+use crate::ast::{Span, Symbol};
 use crate::typeck::{FunctionId, FunctionKind, Ref, Type, TypeCtorId, TypedProgram, VarId, VarKind};
 
 /// Where the encoder finds the current (or old) incarnation of a program variable.
@@ -517,6 +517,51 @@ impl<'p> Encoder<'p> {
         args.iter().map(|a| self.ex(a, env, ctx)).collect()
     }
 
+    /// A binary operator's term around its left operand's text: `prefix + l + suffix`, with the
+    /// right operand's text `r` inside the suffix.
+    fn binary_parts(
+        &mut self,
+        op: BinaryOp,
+        lhs: &Expr,
+        rhs: &Expr,
+        span: Span,
+        r: String,
+    ) -> Result<(String, String), Unsupported> {
+        let typed = self.typed;
+        // On floats, Boogie's `VCExprBinaryFloatOp` (see `super::float`).
+        if let Type::Float { .. } = typed.type_of(lhs.id).expanded()
+            && let Some(f) = super::float::binary_operator(op)
+        {
+            return Ok((format!("({f} "), format!(" {r})")));
+        }
+        let f = match op {
+            BinaryOp::Iff | BinaryOp::Eq => "=",
+            BinaryOp::Imp => "=>",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Neq => return Ok(("(not (= ".into(), format!(" {r}))"))),
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "div",
+            BinaryOp::Mod => "mod",
+            BinaryOp::RealDiv => {
+                let int = |x: &Expr| matches!(typed.type_of(x.id).expanded(), Type::Int);
+                let prefix = if int(lhs) { "(/ (to_real " } else { "(/ " };
+                let close = if int(lhs) { ")" } else { "" };
+                let r = if int(rhs) { format!("(to_real {r})") } else { r };
+                return Ok((prefix.into(), format!("{close} {r})")));
+            }
+            BinaryOp::Pow => return Err(Unsupported::new(Some(span), "**")),
+            BinaryOp::Subtype => return Err(Unsupported::new(Some(span), "<:")),
+        };
+        Ok((format!("({f} "), format!(" {r})")))
+    }
+
     pub(super) fn ex(&mut self, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
         let typed = self.typed;
         let unsupported = |what: &str| Err(Unsupported::new(Some(e.span), what));
@@ -610,43 +655,45 @@ impl<'p> Encoder<'p> {
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                let l = self.ex_flipped(*op == BinaryOp::Imp, lhs, env, ctx)?;
-                let r = self.ex(rhs, env, ctx)?;
-                // On floats, Boogie's `VCExprBinaryFloatOp` (see `super::float`).
-                if let Type::Float { .. } = typed.type_of(lhs.id).expanded()
-                    && let Some(f) = super::float::binary_operator(*op)
-                {
-                    return Ok(format!("({f} {l} {r})"));
-                }
-                let f = match op {
-                    BinaryOp::Iff | BinaryOp::Eq => "=",
-                    BinaryOp::Imp => "=>",
-                    BinaryOp::And => "and",
-                    BinaryOp::Or => "or",
-                    BinaryOp::Neq => return Ok(format!("(not (= {l} {r}))")),
-                    BinaryOp::Lt => "<",
-                    BinaryOp::Le => "<=",
-                    BinaryOp::Gt => ">",
-                    BinaryOp::Ge => ">=",
-                    BinaryOp::Add => "+",
-                    BinaryOp::Sub => "-",
-                    BinaryOp::Mul => "*",
-                    BinaryOp::Div => "div",
-                    BinaryOp::Mod => "mod",
-                    BinaryOp::RealDiv => {
-                        let real = |t: String, x: &Expr| {
-                            if matches!(typed.type_of(x.id).expanded(), Type::Int) {
-                                format!("(to_real {t})")
-                            } else {
-                                t
-                            }
-                        };
-                        return Ok(format!("(/ {} {})", real(l, lhs), real(r, rhs)));
+                // A left-nested chain (`x0 + x1 + ... + xn`, as front ends and inlining make
+                // them, thousands deep) is written front to back: nesting each operand's text
+                // in the next would copy the chain's text once per operator (quadratic).
+                let mut spine: Vec<(BinaryOp, &Expr, &Expr, Span)> = vec![(*op, &**lhs, &**rhs, e.span)];
+                loop {
+                    let (o, l, _, _) = spine[spine.len() - 1];
+                    match &l.kind {
+                        ExprKind::Binary { op, lhs, rhs } if o != BinaryOp::Imp => {
+                            spine.push((*op, &**lhs, &**rhs, l.span))
+                        }
+                        _ => break,
                     }
-                    BinaryOp::Pow => return unsupported("**"),
-                    BinaryOp::Subtype => return unsupported("<:"),
-                };
-                format!("({f} {l} {r})")
+                }
+                let (innermost_op, bottom, _, _) = spine[spine.len() - 1];
+                let mut text = self.ex_flipped(innermost_op == BinaryOp::Imp, bottom, env, ctx)?;
+                let mut prefixes = Vec::with_capacity(spine.len());
+                let mut suffixes = Vec::with_capacity(spine.len());
+                for &(op, lhs, rhs, span) in spine.iter().rev() {
+                    let r = self.ex(rhs, env, ctx)?;
+                    let (prefix, suffix) = self.binary_parts(op, lhs, rhs, span, r)?;
+                    prefixes.push(prefix);
+                    suffixes.push(suffix);
+                }
+                if spine.len() > 1 {
+                    let mut out = String::with_capacity(
+                        text.len() + prefixes.iter().chain(&suffixes).map(String::len).sum::<usize>(),
+                    );
+                    for p in prefixes.iter().rev() {
+                        out += p;
+                    }
+                    out += &text;
+                    for s in &suffixes {
+                        out += s;
+                    }
+                    text = out;
+                } else {
+                    text = format!("{}{text}{}", prefixes[0], suffixes[0]);
+                }
+                text
             }
             ExprKind::BvConcat { lhs, rhs } => {
                 format!("(concat {} {})", self.ex(lhs, env, ctx)?, self.ex(rhs, env, ctx)?)

@@ -703,14 +703,152 @@ fn dominators(order: &[usize], preds: &[Vec<usize>]) -> Vec<usize> {
     idom
 }
 
+/// What a block does to liveness relative to its immediate post-dominator `p`:
+/// `live_in(b) = (live_in(p) - kill) ∪ gen`. `kill`: variables assigned before any use on
+/// every path from `b` to `p`; `gen`: variables used before any assignment on some path.
+#[derive(Clone, Default)]
+struct LiveDelta {
+    kill: FxHashSet<VarId>,
+    gen_: FxHashSet<VarId>,
+}
+
+impl LiveDelta {
+    /// `self` (relative to `q`) followed by `q`'s own delta (relative to `q`'s post-dominator):
+    /// the delta relative to that post-dominator.
+    fn then(mut self, outer: &LiveDelta) -> LiveDelta {
+        for v in &outer.gen_ {
+            if !self.kill.contains(v) {
+                self.gen_.insert(*v);
+            }
+        }
+        self.kill.extend(outer.kill.iter().copied());
+        self
+    }
+}
+
+/// For each join (two or more predecessors), the variables among its `candidates` that are
+/// live at its entry: the joins' copies are made for those only (Boogie's live-variable
+/// analysis, which it runs on whole sets per block).
+///
+/// Linear in the program for structured code, where Boogie's (and a plain backward analysis
+/// with a set per block) is quadratic when many variables stay live across many branches:
+/// each block keeps only its [`LiveDelta`] relative to its immediate post-dominator, found
+/// from its successors' deltas up the post-dominator tree, and the live sets are then
+/// materialised one at a time by a walk down the post-dominator tree that applies each
+/// block's delta on entry and undoes it on exit.
+fn join_liveness(
+    cx: &ImplContext,
+    blocks: &[Block],
+    order: &[usize],
+    succs: &[Vec<usize>],
+    preds: &[Vec<usize>],
+    candidates: &[Vec<VarId>],
+) -> Result<Vec<Vec<VarId>>, super::NoVc> {
+    let n = blocks.len();
+    // Post-dominators, with a virtual exit `n` after every block without successors.
+    let exit = n;
+    let mut forward: Vec<Vec<usize>> = succs.iter().map(|s| if s.is_empty() { vec![exit] } else { s.clone() }).collect();
+    forward.push(Vec::new());
+    let mut backward_order = Vec::with_capacity(n + 1);
+    backward_order.push(exit);
+    backward_order.extend(order.iter().rev().copied());
+    let ipdom = dominators(&backward_order, &forward);
+
+    let mut deltas: Vec<LiveDelta> = vec![LiveDelta::default(); n + 1];
+    let (mut uses, mut defs) = (Vec::new(), Vec::new());
+    for &b in order.iter().rev() {
+        crate::memory::check()?;
+        let p = ipdom[b];
+        // The successors' deltas relative to `p`, intersected (kill) and united (gen).
+        let mut merged: Option<LiveDelta> = None;
+        for &s in &forward[b] {
+            let mut d = LiveDelta::default();
+            let mut q = s;
+            while q != p && q != usize::MAX {
+                d = d.then(&deltas[q]);
+                q = ipdom[q];
+            }
+            merged = Some(match merged {
+                None => d,
+                Some(mut m) => {
+                    m.kill.retain(|v| d.kill.contains(v));
+                    m.gen_.extend(d.gen_);
+                    m
+                }
+            });
+        }
+        let mut d = merged.unwrap_or_default();
+        for c in blocks[b].cmds.iter().rev() {
+            uses.clear();
+            defs.clear();
+            uses_defs(cx, c, &mut uses, &mut defs)?;
+            for v in &defs {
+                d.gen_.remove(v);
+                d.kill.insert(*v);
+            }
+            for u in &uses {
+                let u = cx.proc_to_impl.get(u).copied().unwrap_or(*u);
+                d.kill.remove(&u);
+                d.gen_.insert(u);
+            }
+        }
+        deltas[b] = d;
+    }
+
+    // Down the post-dominator tree from the exit, one live set, changed and restored.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+    for &b in order {
+        if ipdom[b] != usize::MAX {
+            children[ipdom[b]].push(b);
+        }
+    }
+    let mut join_live: Vec<Vec<VarId>> = vec![Vec::new(); n];
+    let mut live: FxHashSet<VarId> = FxHashSet::default();
+    // What entering each block on the stack changed: (variable, whether it was added).
+    let mut undo: Vec<(VarId, bool)> = Vec::new();
+    // (block, where its changes start in `undo`, its next child)
+    let mut stack: Vec<(usize, usize, usize)> = vec![(exit, 0, 0)];
+    while let Some(top) = stack.last_mut() {
+        let (b, mark, next) = *top;
+        if let Some(&c) = children[b].get(next) {
+            top.2 += 1;
+            let mark = undo.len();
+            for v in &deltas[c].kill {
+                if live.remove(v) {
+                    undo.push((*v, false));
+                }
+            }
+            for v in &deltas[c].gen_ {
+                if live.insert(*v) {
+                    undo.push((*v, true));
+                }
+            }
+            if preds[c].len() >= 2 {
+                join_live[c] = candidates[c].iter().copied().filter(|v| live.contains(v)).collect();
+            }
+            stack.push((c, mark, 0));
+            continue;
+        }
+        for (v, added) in undo.drain(mark..).rev() {
+            if added {
+                live.remove(&v);
+            } else {
+                live.insert(v);
+            }
+        }
+        stack.pop();
+    }
+    Ok(join_live)
+}
+
 /// Passifies `blocks` (see the module header).
 ///
 /// Linear in time and memory for programs whose live variables per block are bounded
 /// (issue 14): a block's incarnation map is its predecessor's, shared ([`Incarnations`]), and
 /// changed only where the block assigns; a join merges only the variables that may differ
 /// among its predecessors, which are found from the dominator tree (`changed`, below) rather
-/// than by comparing whole maps; liveness keeps a set only for blocks whose predecessors
-/// have not all been visited yet, and for a join only its live candidates.
+/// than by comparing whole maps; liveness is kept as deltas on the post-dominator tree
+/// ([`join_liveness`]), and for a join only its live candidates.
 pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, super::NoVc> {
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
@@ -763,53 +901,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
     drop(changed);
     drop(defs);
 
-    // Liveness, backwards over the acyclic graph. A block's set lives until its last
-    // predecessor has read it; a join keeps its live candidates, in order.
-    let mut live_in: Vec<Option<FxHashSet<VarId>>> = vec![None; n];
-    let mut unread: Vec<usize> = preds.iter().map(Vec::len).collect();
-    let mut join_live: Vec<Vec<VarId>> = vec![Vec::new(); n];
-    let (mut uses, mut ds) = (Vec::new(), Vec::new());
-    for &b in order.iter().rev() {
-        crate::memory::check()?;
-        let ss = &blocks[b].succs;
-        // Start from the largest successor's set, taken when this is its last reader.
-        let mut live: FxHashSet<VarId> = FxHashSet::default();
-        if let Some(&big) = ss.iter().max_by_key(|&&s| live_in[s].as_ref().map_or(0, |l| l.len())) {
-            let last = ss.iter().filter(|&&s| s == big).count() >= unread[big];
-            live = if last { live_in[big].take().unwrap_or_default() } else { live_in[big].clone().unwrap_or_default() };
-            for &s in ss {
-                if s != big
-                    && let Some(l) = &live_in[s]
-                {
-                    live.extend(l.iter().copied());
-                }
-            }
-        }
-        for &s in ss {
-            unread[s] = unread[s].saturating_sub(1);
-            if unread[s] == 0 {
-                live_in[s] = None;
-            }
-        }
-        for c in blocks[b].cmds.iter().rev() {
-            uses.clear();
-            ds.clear();
-            uses_defs(cx, c, &mut uses, &mut ds)?;
-            for d in &ds {
-                live.remove(d);
-            }
-            for u in &uses {
-                live.insert(cx.proc_to_impl.get(u).copied().unwrap_or(*u));
-            }
-        }
-        if preds[b].len() >= 2 {
-            join_live[b] = candidates[b].iter().copied().filter(|v| live.contains(v)).collect();
-        }
-        if unread[b] > 0 {
-            live_in[b] = Some(live);
-        }
-    }
-    drop(live_in);
+    let join_live = join_liveness(cx, blocks, &order, &succs, &preds, &candidates)?;
     drop(candidates);
 
     let mut p = Passifier {
