@@ -6,10 +6,10 @@
 //!   out of memory (Boogie's "out of memory" outcome), its memory is freed, and the next
 //!   implementation is checked.
 //! - **A solver process** (z3, cvc5, any `--solver`) is watched while rboogie waits for it: its
-//!   resident memory ([`resident_bytes`] of its pid) past the limit, it is killed and the query
-//!   is out of memory.
-//! - **Z3 in-process** is watched the same way, with the resident memory of rboogie's own
-//!   process (libz3 allocates outside rboogie's allocator): past the limit the call is
+//!   resident memory ([`resident_bytes`]) past the limit, it is killed and the query is out of
+//!   memory.
+//! - **Z3 in-process** is watched the same way, by what Z3 reports it has allocated (libz3
+//!   allocates outside rboogie's allocator; see `smt/z3.rs`): past the limit the call is
 //!   interrupted and reported out of memory.
 //!
 //! The default, when `/maxMemoryMB` is not given, is half of the machine's physical memory
@@ -50,14 +50,10 @@ pub fn default_limit_mb() -> Option<u64> {
     Some(kb / 1024 / 2)
 }
 
-/// The resident memory of process `pid` (`None` for this process), in bytes, from
-/// `/proc/PID/statm`; `None` where it cannot be read (the process is gone, or no `/proc`).
-pub fn resident_bytes(pid: Option<u32>) -> Option<u64> {
-    let path = match pid {
-        Some(pid) => format!("/proc/{pid}/statm"),
-        None => "/proc/self/statm".to_string(),
-    };
-    let statm = std::fs::read_to_string(path).ok()?;
+/// The resident memory of process `pid`, in bytes, from `/proc/PID/statm`; `None` where it
+/// cannot be read (the process is gone, or no `/proc`).
+pub fn resident_bytes(pid: u32) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     // SAFETY: sysconf has no preconditions.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
@@ -70,9 +66,9 @@ mod tests {
 
     #[test]
     fn this_process_has_resident_memory() {
-        let own = resident_bytes(None).expect("Linux has /proc");
+        let own = resident_bytes(std::process::id()).expect("Linux has /proc");
         assert!(own > 0);
-        assert_eq!(resident_bytes(Some(u32::MAX)), None);
+        assert_eq!(resident_bytes(u32::MAX), None);
     }
 
     #[test]

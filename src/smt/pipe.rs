@@ -222,7 +222,7 @@ impl Transport for PipeTransport {
     /// session is replaced by a fresh solver and the next query starts with its whole share.
     fn reset(&mut self, deadline: Instant) -> Result<(), Fault> {
         if let Some(limit) = crate::memory::limit_bytes()
-            && crate::memory::resident_bytes(Some(self.child.id())).is_some_and(|rss| rss > limit / 2)
+            && crate::memory::resident_bytes(self.child.id()).is_some_and(|rss| rss > limit / 2)
         {
             self.kill();
             return Err(Fault::Failed("the solver kept more than half the memory limit after a query".into()));
@@ -268,7 +268,7 @@ impl Transport for PipeTransport {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Some(limit) = limit
-                        && crate::memory::resident_bytes(Some(self.child.id())).is_some_and(|rss| rss > limit)
+                        && crate::memory::resident_bytes(self.child.id()).is_some_and(|rss| rss > limit)
                     {
                         self.kill();
                         return Err(Fault::OutOfMemory);

@@ -113,7 +113,6 @@ impl<T: Transport> SmtSession<T> {
 
     fn die(&mut self, why: String) -> String {
         if self.dead.is_none() {
-            self.dead_of_memory = why == OUT_OF_MEMORY;
             self.dead = Some(why.clone());
         }
         why
@@ -124,7 +123,10 @@ impl<T: Transport> SmtSession<T> {
         match fault {
             Fault::Timeout => self.die("no answer within the time limit".to_string()),
             Fault::Failed(why) | Fault::Rejected(why) => self.die(why),
-            Fault::OutOfMemory => self.die(OUT_OF_MEMORY.to_string()),
+            Fault::OutOfMemory => {
+                self.dead_of_memory |= self.dead.is_none();
+                self.die(OUT_OF_MEMORY.to_string())
+            }
         }
     }
 
@@ -319,7 +321,7 @@ impl<T: Transport> Session for SmtSession<T> {
         match self.check(limits) {
             // Boogie restarts a solver that ran out of memory.
             Ok(Answer::Unknown(UnknownReason::OutOfMemory)) | Err(Fault::OutOfMemory) => {
-                self.die(OUT_OF_MEMORY.to_string());
+                self.fault(Fault::OutOfMemory);
                 Answer::Unknown(UnknownReason::OutOfMemory)
             }
             Ok(answer) => answer,

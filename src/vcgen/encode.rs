@@ -669,7 +669,7 @@ impl<'p> Encoder<'p> {
                     }
                 }
                 let (innermost_op, bottom, _, _) = spine[spine.len() - 1];
-                let mut text = self.ex_flipped(innermost_op == BinaryOp::Imp, bottom, env, ctx)?;
+                let text = self.ex_flipped(innermost_op == BinaryOp::Imp, bottom, env, ctx)?;
                 let mut prefixes = Vec::with_capacity(spine.len());
                 let mut suffixes = Vec::with_capacity(spine.len());
                 for &(op, lhs, rhs, span) in spine.iter().rev() {
@@ -678,22 +678,16 @@ impl<'p> Encoder<'p> {
                     prefixes.push(prefix);
                     suffixes.push(suffix);
                 }
-                if spine.len() > 1 {
-                    let mut out = String::with_capacity(
-                        text.len() + prefixes.iter().chain(&suffixes).map(String::len).sum::<usize>(),
-                    );
-                    for p in prefixes.iter().rev() {
-                        out += p;
-                    }
-                    out += &text;
-                    for s in &suffixes {
-                        out += s;
-                    }
-                    text = out;
-                } else {
-                    text = format!("{}{text}{}", prefixes[0], suffixes[0]);
+                let mut out =
+                    String::with_capacity(text.len() + prefixes.iter().chain(&suffixes).map(String::len).sum::<usize>());
+                for p in prefixes.iter().rev() {
+                    out += p;
                 }
-                text
+                out += &text;
+                for s in &suffixes {
+                    out += s;
+                }
+                out
             }
             ExprKind::BvConcat { lhs, rhs } => {
                 format!("(concat {} {})", self.ex(lhs, env, ctx)?, self.ex(rhs, env, ctx)?)
