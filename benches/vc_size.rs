@@ -64,7 +64,7 @@ fn measure(n: usize) -> Figures {
         Ok(canned::start([Reply::from("unsat")], Dialect::Z3, &SessionOptions::default(), log))
     };
     let mut verified = 0;
-    vcgen::verify_program(&typed, &VerifyOptions::default(), &open, &mut |r| {
+    vcgen::verify_program(&typed, &sources, &VerifyOptions::default(), &open, &mut |r| {
         verified += matches!(r.outcome, vcgen::ImplOutcome::Verified) as usize;
     })
     .unwrap_or_else(|u| panic!("the program is encoded: {} not supported", u.what));

@@ -977,10 +977,7 @@ mod tests {
     fn infer_takes_boogies_letters_and_one_domain() {
         assert_eq!(translated("/infer:j a.bpl").unwrap(), args("--infer=j -- a.bpl"));
         assert_eq!(translated("-infer:t5s").unwrap(), args("--infer=t5s --"));
-        assert_eq!(
-            translated("/infer:jx").unwrap_err(),
-            vec!["Invalid argument 'x' to option /infer"]
-        );
+        assert_eq!(translated("/infer:jx").unwrap_err(), vec!["Invalid argument 'x' to option /infer"]);
         assert_eq!(
             translated("/infer:tj").unwrap_err(),
             vec!["Option /infer requires the selection of exactly one abstract domain"]

@@ -143,7 +143,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         && let Outcome::Typed(typed, _) = &outcome
     {
         let printed = if print_later { crate::passes::inline::as_parsed_blocks(typed) } else { typed.program.clone() };
-        if let Err(e) = print_program(options, &printed, Some(crate::emit::type_table(typed)), target, &mut sources, out) {
+        if let Err(e) =
+            print_program(options, &printed, Some(crate::emit::type_table(typed)), target, &mut sources, out)
+        {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -247,6 +249,7 @@ fn verify(
         cores: options.vcs_cores,
         split_on_every_assert: options.split_on_every_assert,
         augmented_traces: options.enhanced_error_messages == 1,
+        print_split: options.print_split.is_some(),
     };
     // A log that cannot be written is no reason not to verify: said once per file on stderr.
     let unwritable_logs = std::sync::Mutex::new(rustc_hash::FxHashSet::<String>::default());
@@ -272,8 +275,26 @@ fn verify(
         format!("{}({},{})", p.file, p.line, p.col)
     };
     let mut last_report = std::time::Instant::now();
-    let result = verify_program(typed, &verify_options, &open, &mut |r| {
+    let result = verify_program(typed, sources, &verify_options, &open, &mut |r| {
         let mut text = String::new();
+        if options.trace {
+            text += &format!("\nVerifying {} ...\n", r.name);
+        }
+        // `/printSplit`: each split as Boogie prints it when it starts checking it.
+        match options.print_split.as_deref() {
+            Some("-") => r.splits.iter().for_each(|(_, split)| text.push_str(split)),
+            Some(file) => {
+                for (name, split) in &r.splits {
+                    let escaped: String =
+                        name.chars().map(|c| if matches!(c, ':' | '/' | '\\') { '-' } else { c }).collect();
+                    let path = format!("{file}-{escaped}.spl");
+                    if let Err(e) = std::fs::write(&path, split) {
+                        eprintln!("Warning: cannot write {path}: {e}");
+                    }
+                }
+            }
+            None => {}
+        }
         if options.trace {
             // Boogie's `Verifying P ...` and `TimeIndication` + `OutcomeIndication`.
             let outcome = match &r.outcome {
@@ -288,7 +309,7 @@ fn verify(
             };
             let seconds = last_report.elapsed().as_secs_f64();
             last_report = std::time::Instant::now();
-            text += &format!("\nVerifying {} ...\n  [{seconds:.3} s]  {outcome}\n", r.name);
+            text += &format!("  [{seconds:.3} s]  {outcome}\n");
         }
         text += &match r.outcome {
             ImplOutcome::Verified => {

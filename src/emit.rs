@@ -47,6 +47,28 @@ pub type TypeTable = Rc<Vec<TypeClass>>;
 
 thread_local! {
     static MODE: RefCell<Option<TypeTable>> = const { RefCell::new(None) };
+    static RENAMED: RefCell<Option<Renamed>> = const { RefCell::new(None) };
+}
+
+/// Text that replaces variables, by the `NodeId` of their occurrence: a passive program's
+/// expressions are the program's own with every variable replaced by its incarnation (or the
+/// value copied into it), and `old(e)` by `e` with the incarnations at the entry (Boogie's
+/// `Substituter.ApplyReplacingOldExprs`). Built by [`crate::vcgen::shown`].
+pub type Renamed = rustc_hash::FxHashMap<u32, String>;
+
+/// `e` as [`expr`] prints it with the variables `renamed` names replaced.
+pub fn expr_renamed(out: &mut String, e: &Expr, renamed: Renamed) {
+    let previous = RENAMED.with(|r| r.borrow_mut().replace(renamed));
+    expr(out, e);
+    RENAMED.with(|r| *r.borrow_mut() = previous);
+}
+
+fn renamed(e: &Expr) -> Option<String> {
+    RENAMED.with(|r| r.borrow().as_ref().and_then(|table| table.get(&e.id.0).cloned()))
+}
+
+fn renaming() -> bool {
+    RENAMED.with(|r| r.borrow().is_some())
 }
 
 /// While alive, the printer prints Boogie's forms.
@@ -93,10 +115,51 @@ fn class(e: &Expr) -> TypeClass {
 
 /// Boogie's keywords (`TokenTextWriter.BplKeywords`): only these are escaped when printed.
 const KEYWORDS: &[&str] = &[
-    "action", "assert", "asserts", "assume", "async", "atomic", "axiom", "bool", "both", "break", "call", "cast",
-    "const", "else", "ensures", "exists", "false", "forall", "free", "function", "goto", "havoc", "if",
-    "implementation", "int", "invariant", "left", "measure", "modifies", "old", "preserves", "procedure", "public",
-    "requires", "return", "returns", "right", "rmode", "true", "type", "unique", "var", "where", "while", "yield",
+    "action",
+    "assert",
+    "asserts",
+    "assume",
+    "async",
+    "atomic",
+    "axiom",
+    "bool",
+    "both",
+    "break",
+    "call",
+    "cast",
+    "const",
+    "else",
+    "ensures",
+    "exists",
+    "false",
+    "forall",
+    "free",
+    "function",
+    "goto",
+    "havoc",
+    "if",
+    "implementation",
+    "int",
+    "invariant",
+    "left",
+    "measure",
+    "modifies",
+    "old",
+    "preserves",
+    "procedure",
+    "public",
+    "requires",
+    "return",
+    "returns",
+    "right",
+    "rmode",
+    "true",
+    "type",
+    "unique",
+    "var",
+    "where",
+    "while",
+    "yield",
 ];
 
 /// `TokenTextWriter.SanitizeIdentifier`.
@@ -301,13 +364,18 @@ fn expr_at(out: &mut String, e: &Expr, context: u8, fragile: bool) {
             out.push('"');
         }
         ExprKind::RoundingMode(mode) => out.push_str(mode.name()),
-        ExprKind::Var(name) => out.push_str(&sanitize(&name.name)),
+        ExprKind::Var(name) => match renamed(e) {
+            Some(text) => out.push_str(&text),
+            None => out.push_str(&sanitize(&name.name)),
+        },
         ExprKind::Call { func, args } => {
             out.push_str(&sanitize(func));
             out.push('(');
             exprs(out, args);
             out.push(')');
         }
+        // Renamed, `old` is gone: its variables are the entry's incarnations.
+        ExprKind::Old(arg) if renaming() => expr_at(out, arg, context, fragile),
         ExprKind::Old(arg) => {
             out.push_str("old(");
             expr(out, arg);
@@ -454,8 +522,7 @@ fn binary(out: &mut String, op: BinaryOp, lhs: &Expr, rhs: &Expr, context: u8, f
         BinaryOp::Iff => (0x00, false, false),
     };
     let (op_nibble, context_nibble) = (strength & 0xF0, context & 0xF0);
-    let parens =
-        op_nibble < context_nibble || (op_nibble == context_nibble && (strength != context || fragile));
+    let parens = op_nibble < context_nibble || (op_nibble == context_nibble && (strength != context || fragile));
     open(out, parens);
     expr_at(out, lhs, strength, fragile_left);
     out.push(' ');

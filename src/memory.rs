@@ -46,7 +46,8 @@ pub fn check() -> Result<(), OutOfMemory> {
 /// Half of the machine's physical memory, in MB (`None` where it cannot be read).
 pub fn default_limit_mb() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kb: u64 = meminfo.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    let kb: u64 =
+        meminfo.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().strip_suffix("kB")?.trim().parse().ok()?;
     Some(kb / 1024 / 2)
 }
 

@@ -614,6 +614,23 @@ fn signature(type_params: &[Ident], ins: &[VarGroup], outs: &[VarGroup]) -> Stri
     out
 }
 
+/// What Boogie's `EmitImplementation` writes around an implementation's name: its attributes
+/// (each followed by a space) and its signature, formals without where clauses; in Boogie's
+/// forms (`types` is the program's [`crate::emit::TypeTable`]).
+pub(crate) fn implementation_parts(
+    attrs: &[Attribute],
+    type_params: &[Ident],
+    ins: &[VarGroup],
+    outs: &[VarGroup],
+    types: &crate::emit::TypeTable,
+) -> (String, String) {
+    let _mode = crate::emit::EmitMode::enter(types.clone());
+    let strip = |groups: &[VarGroup]| -> Vec<VarGroup> {
+        groups.iter().map(|g| VarGroup { where_clause: None, ..g.clone() }).collect()
+    };
+    (attrs_prefix(attrs), signature(type_params, &strip(ins), &strip(outs)))
+}
+
 /// A function formal: `{:attrs} x: T` or, unnamed, `{:attrs} T`.
 fn write_fn_param(out: &mut String, param: &FnParam) {
     out.push_str(&attrs_prefix(&param.attrs));
@@ -1101,7 +1118,9 @@ impl Printer {
         }
         for cmd in &block.cmds {
             let text = match &cmd.kind {
-                CmdKind::Havoc { vars } if !self.wheres.is_empty() => mark_text(cmd.span) + &self.havoc_with_wheres(vars),
+                CmdKind::Havoc { vars } if !self.wheres.is_empty() => {
+                    mark_text(cmd.span) + &self.havoc_with_wheres(vars)
+                }
                 _ => cmd_text(cmd),
             };
             self.line(level + 1, &text);
@@ -1376,20 +1395,27 @@ fn definition_axiom(d: &FunctionDecl, body: &Expr) -> Expr {
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| p.name.clone().unwrap_or(Ident { name: crate::ast::Symbol::intern(&format!("_{i}")), span: p.span }))
+        .map(|(i, p)| {
+            p.name.clone().unwrap_or(Ident { name: crate::ast::Symbol::intern(&format!("_{i}")), span: p.span })
+        })
         .collect();
     let args = names.iter().map(|n| at(ExprKind::Var(n.clone()))).collect();
     let call = at(ExprKind::Call { func: d.name.name, args });
     let call = at(ExprKind::Coerce { arg: Box::new(call), ty: Box::new(d.result.ty.clone()) });
-    let equation =
-        at(ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(call.clone()), rhs: Box::new(body.clone()) });
+    let equation = at(ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(call.clone()), rhs: Box::new(body.clone()) });
     if d.params.is_empty() && d.type_params.is_empty() {
         return equation;
     }
     let vars = names
         .iter()
         .zip(&d.params)
-        .map(|(n, p)| VarGroup { attrs: Box::new([]), names: Box::new([n.clone()]), ty: p.ty.clone(), where_clause: None, span: p.span })
+        .map(|(n, p)| VarGroup {
+            attrs: Box::new([]),
+            names: Box::new([n.clone()]),
+            ty: p.ty.clone(),
+            where_clause: None,
+            span: p.span,
+        })
         .collect();
     at(ExprKind::Quant(Box::new(Quantifier {
         kind: QuantKind::Forall,
@@ -1423,8 +1449,10 @@ fn emit_vars(keyword: &str, attrs: &[Attribute], groups: &[VarGroup]) -> Vec<Str
 /// measures.
 fn emit_specs(specs: &[Spec]) -> Vec<String> {
     let mut lines: Vec<String> = specs.iter().filter(|s| matches!(s, Spec::Requires { .. })).map(spec_text).collect();
-    let modified: Vec<Ident> =
-        specs.iter().flat_map(|s| if let Spec::Modifies { vars, .. } = s { vars.to_vec() } else { Vec::new() }).collect();
+    let modified: Vec<Ident> = specs
+        .iter()
+        .flat_map(|s| if let Spec::Modifies { vars, .. } = s { vars.to_vec() } else { Vec::new() })
+        .collect();
     if !modified.is_empty() {
         lines.push(modifies_text(&modified));
     }
@@ -2190,8 +2218,20 @@ datatype List<a> {
             span: Span::default(),
         }));
         let prog = program(Box::new([var("x"), var("y"), axiom]));
-        assert_eq!(print_program(&prog, &PrintOptions { pretty: true, emit: false, where_comments: false, ..Default::default() }), "var x: int;\nvar y: int;\n\naxiom x;\n");
-        assert_eq!(print_program(&prog, &PrintOptions { pretty: false, emit: false, where_comments: false, ..Default::default() }), "var x: int;\nvar y: int;\naxiom x;\n");
+        assert_eq!(
+            print_program(
+                &prog,
+                &PrintOptions { pretty: true, emit: false, where_comments: false, ..Default::default() }
+            ),
+            "var x: int;\nvar y: int;\n\naxiom x;\n"
+        );
+        assert_eq!(
+            print_program(
+                &prog,
+                &PrintOptions { pretty: false, emit: false, where_comments: false, ..Default::default() }
+            ),
+            "var x: int;\nvar y: int;\naxiom x;\n"
+        );
     }
 
     #[test]
@@ -2329,10 +2369,16 @@ mod round_trip {
             };
             parsed += 1;
             for pretty in [false, true] {
-                let printed = print_program(&program, &PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() });
+                let printed = print_program(
+                    &program,
+                    &PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() },
+                );
                 match parse(&name, &printed) {
                     Some(again) if again == program => {
-                        let reprinted = print_program(&again, &PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() });
+                        let reprinted = print_program(
+                            &again,
+                            &PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() },
+                        );
                         if reprinted != printed {
                             failures.push(format!("{name}: printing is not stable"));
                         }

@@ -86,7 +86,8 @@ impl SourceMap {
     /// Boogie's position of a block whose token is `span`'s start: where a print of blocks put
     /// it (keyed by its whole span: see [`crate::moved`]), else where it is in its file.
     pub fn block_position(&self, span: Span) -> Position {
-        let moved = (!self.moved.is_empty()).then(|| self.moved.get(&(span.file.0, span.start, Some(span.end)))).flatten();
+        let moved =
+            (!self.moved.is_empty()).then(|| self.moved.get(&(span.file.0, span.start, Some(span.end)))).flatten();
         // A block Boogie did not print as a block keeps its token, even where that token is
         // its first command's (the command's token was replaced, not changed).
         moved.cloned().unwrap_or_else(|| self.file(span.file).position(span.start))

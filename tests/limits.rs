@@ -146,7 +146,8 @@ fn a_solver_past_the_memory_limit_is_out_of_memory() {
     let file = program("fib8-solver.bpl", &fibonacci(8));
     for solver in ["in-process", "z3", "cvc5"] {
         let log = std::env::temp_dir().join(format!("rboogie-limits-{}-{solver}.smt2", std::process::id()));
-        let (stdout, _) = run(&["--solver", solver, "/maxMemoryMB:120", &format!("/proverLog:{}", log.display())], &file);
+        let (stdout, _) =
+            run(&["--solver", solver, "/maxMemoryMB:120", &format!("/proverLog:{}", log.display())], &file);
         let logged = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
         let _ = std::fs::remove_file(&log);
         assert!(logged > 1 << 20, "{solver}: the VC was not sent ({logged} bytes logged)");

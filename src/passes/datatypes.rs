@@ -17,8 +17,7 @@
 
 use super::{PassError, rewrite};
 use crate::ast::{
-    AssignLhs, Attribute, Cmd, CmdKind, Expr, ExprKind, FieldUpdateExpr, NodeId, Program,
-    StoreExpr, Symbol,
+    AssignLhs, Attribute, Cmd, CmdKind, Expr, ExprKind, FieldUpdateExpr, NodeId, Program, StoreExpr, Symbol,
 };
 use crate::cli::Options;
 use crate::typeck::{FunctionKind, Ref, TypedProgram};
@@ -38,7 +37,8 @@ impl rewrite::Rewriter for Desugar<'_> {
     fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
         match &c.kind {
             CmdKind::Unpack { ctor, vars, attrs, rhs } => {
-                let Some(Ref::Function(f)) = self.typed.resolution.refs.get(&crate::typeck::Pos::of(ctor.span)).copied()
+                let Some(Ref::Function(f)) =
+                    self.typed.resolution.refs.get(&crate::typeck::Pos::of(ctor.span)).copied()
                 else {
                     return None;
                 };
@@ -49,7 +49,8 @@ impl rewrite::Rewriter for Desugar<'_> {
                 self.changed = true;
                 let marker = Attribute { key: Symbol::intern(super::UNPACK_CHECK), params: Box::new([]), span: c.span };
                 let test = expr(ExprKind::Is { arg: rhs.clone(), ctor: *ctor }, c.span);
-                let mut out = vec![Cmd { kind: CmdKind::Assert { attrs: Box::new([marker]), expr: test }, span: c.span }];
+                let mut out =
+                    vec![Cmd { kind: CmdKind::Assert { attrs: Box::new([marker]), expr: test }, span: c.span }];
                 if !vars.is_empty() {
                     let rhss = info
                         .params
@@ -70,7 +71,11 @@ impl rewrite::Rewriter for Desugar<'_> {
                 let (lhss, rhss): (Vec<AssignLhs>, Vec<Expr>) = lhss
                     .iter()
                     .zip(rhss.iter())
-                    .map(|(l, r)| if through_field(l) { simple_assignment(l, r.clone()) } else { (l.clone(), r.clone()) })
+                    .map(
+                        |(l, r)| {
+                            if through_field(l) { simple_assignment(l, r.clone()) } else { (l.clone(), r.clone()) }
+                        },
+                    )
                     .unzip();
                 let kind = CmdKind::Assign { lhss: lhss.into(), attrs: attrs.clone(), rhss: rhss.into() };
                 Some(vec![Cmd { kind, span: c.span }])

@@ -48,8 +48,8 @@ use crate::ast::{
     Ident, LocalVars, Program, Span, Spec, SpecBlock, SpecTransfer, StmtList, Symbol, VarGroup,
 };
 use crate::cli::{Inlining, Options};
-use crate::vcgen::encode::int_attr;
 use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId, VarKind};
+use crate::vcgen::encode::int_attr;
 
 pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
     if options.inline == Inlining::None {
@@ -156,13 +156,16 @@ fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
             _ => crate::moved::writer(log, "<console>"),
         }
         let program = Program { decls: vec![decl] };
-        log.push_str(&crate::printer::print_program(&program, &crate::printer::PrintOptions {
-            pretty: false,
-            emit: true,
-            blocks: true,
-            where_comments: true,
-            types: Some(crate::emit::type_table(typed)),
-        }));
+        log.push_str(&crate::printer::print_program(
+            &program,
+            &crate::printer::PrintOptions {
+                pretty: false,
+                emit: true,
+                blocks: true,
+                where_comments: true,
+                types: Some(crate::emit::type_table(typed)),
+            },
+        ));
     }
 }
 
@@ -665,11 +668,8 @@ impl<'a, 'c> Inliner<'a, 'c> {
                     exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
                 } else if !free {
                     // Boogie's `AssertEnsuresCmd`: a postcondition's failure (vcgen).
-                    let marker = Attribute {
-                        key: Symbol::intern(super::INLINED_ENSURES),
-                        params: Box::new([]),
-                        span: *span,
-                    };
+                    let marker =
+                        Attribute { key: Symbol::intern(super::INLINED_ENSURES), params: Box::new([]), span: *span };
                     let attrs = rewrite::attrs(&mut renamer, attrs).into_iter().chain([marker]).collect();
                     // The command is a copy with a token of its own (a print moves it, not the
                     // callee's `ensures`, which the marker's span names).

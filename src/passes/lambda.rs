@@ -242,7 +242,11 @@ impl<'a> Lifter<'a> {
             holes: Vec::new(),
             names: Vec::new(),
             next: 0,
-            free_vars: self.free_vars_only.then(|| FreeVarHoles { typed, bound: &self.bound, seen: FxHashMap::default() }),
+            free_vars: self.free_vars_only.then(|| FreeVarHoles {
+                typed,
+                bound: &self.bound,
+                seen: FxHashMap::default(),
+            }),
         };
         let lifted_attrs = rewrite::attrs(&mut filler, &attrs);
         let lifted_body = rewrite::expr(&mut filler, &body);
@@ -299,8 +303,7 @@ impl<'a> Lifter<'a> {
     /// both. Only attributes of strings move: an expression would name the other lambda's
     /// variables.
     fn merge_variable_attrs(&mut self, axiom: usize, holes: usize, q: &Quantifier) {
-        let extra: Vec<&[Attribute]> =
-            q.vars.iter().flat_map(|g| g.names.iter().map(move |_| &g.attrs[..])).collect();
+        let extra: Vec<&[Attribute]> = q.vars.iter().flat_map(|g| g.names.iter().map(move |_| &g.attrs[..])).collect();
         if extra.iter().all(|a| a.is_empty()) {
             return;
         }
@@ -714,7 +717,9 @@ impl FreeVarHoles<'_> {
             _ => return None,
         };
         match self.typed.referent(x) {
-            Some(Ref::Var(v)) if !self.bound.contains(&v) && !matches!(self.typed.symbols().var(v).kind, VarKind::Const { .. }) => {
+            Some(Ref::Var(v))
+                if !self.bound.contains(&v) && !matches!(self.typed.symbols().var(v).kind, VarKind::Const { .. }) =>
+            {
                 Some((x.name, old))
             }
             _ => None,
@@ -983,7 +988,10 @@ fn var(name: Symbol, like: Span) -> Expr {
 fn same_strings_attr(a: &Attribute, b: &Attribute) -> bool {
     a.key == b.key
         && a.params.len() == b.params.len()
-        && a.params.iter().zip(&b.params).all(|(x, y)| matches!((x, y), (AttrParam::Str(x, _), AttrParam::Str(y, _)) if x == y))
+        && a.params
+            .iter()
+            .zip(&b.params)
+            .all(|(x, y)| matches!((x, y), (AttrParam::Str(x, _), AttrParam::Str(y, _)) if x == y))
 }
 
 fn has_binder_attrs(e: &Expr) -> bool {

@@ -196,14 +196,14 @@ impl<'a> Origins<'a> {
                 }
                 _ => None,
             },
-            vcgen::Cmd::Assume { expr, negated } => match self.by_expr.get(&(*expr as *const Expr)) {
+            vcgen::Cmd::Assume { expr, negated, .. } => match self.by_expr.get(&(*expr as *const Expr)) {
                 Some(Origin::Cmd(c)) if !negated => Some((*c).clone()),
                 Some(Origin::Invariant(LoopSpec::Invariant { attrs, expr, span, .. })) if !negated => {
                     Some(Cmd { kind: CmdKind::Assume { attrs: attrs.clone(), expr: expr.clone() }, span: *span })
                 }
                 // A guard: `assume {:partition} g` into the branch taken, its negation into the
                 // other, as Boogie's `BigBlocksResolutionContext` writes them.
-                _ if *negated => Some(guard(negation(expr), expr.span)),
+                _ if *negated => Some(guard(crate::vcgen::shown::negation(expr), expr.span)),
                 _ => Some(guard((*expr).clone(), expr.span)),
             },
             vcgen::Cmd::Assign { lhss, .. } => self.by_lhss.get(&lhss.as_ptr()).map(|c| (*c).clone()),
@@ -232,30 +232,6 @@ impl<'a> Origins<'a> {
 fn guard(expr: Expr, span: Span) -> Cmd {
     let partition = Attribute { key: Symbol::intern("partition"), params: Box::new([]), span };
     Cmd { kind: CmdKind::Assume { attrs: Box::new([partition]), expr }, span }
-}
-
-/// Boogie's `Expr.Not`: `!e`, except that a negation, an equality or a comparison is negated
-/// in place (`a != b` for `!(a == b)`, `b <= a` for `!(a < b)`). A written `true` stays
-/// `!true`: Boogie folds only its own literal objects, never a parsed one.
-fn negation(e: &Expr) -> Expr {
-    let new = |kind| Expr { kind, span: e.span, id: crate::ast::NodeId::NONE };
-    match &e.kind {
-        ExprKind::Unary { op: UnaryOp::Not, arg } => (**arg).clone(),
-        ExprKind::Binary { op, lhs, rhs } => {
-            let (op, swap) = match op {
-                BinaryOp::Eq => (BinaryOp::Neq, false),
-                BinaryOp::Neq => (BinaryOp::Eq, false),
-                BinaryOp::Lt => (BinaryOp::Le, true),
-                BinaryOp::Le => (BinaryOp::Lt, true),
-                BinaryOp::Ge => (BinaryOp::Gt, true),
-                BinaryOp::Gt => (BinaryOp::Ge, true),
-                _ => return new(ExprKind::Unary { op: UnaryOp::Not, arg: Box::new(e.clone()) }),
-            };
-            let (lhs, rhs) = if swap { (rhs.clone(), lhs.clone()) } else { (lhs.clone(), rhs.clone()) };
-            new(ExprKind::Binary { op, lhs, rhs })
-        }
-        _ => new(ExprKind::Unary { op: UnaryOp::Not, arg: Box::new(e.clone()) }),
-    }
 }
 
 /// The body's blocks as Boogie has them when it inlines and unrolls: lowered and, unless a

@@ -136,8 +136,15 @@ pub fn run(
 
 /// `--print-after=PASS`: a comment naming the pass, then the program as Boogie text.
 fn print_after(typed: &TypedProgram, pass: &str, options: &Options) -> String {
-    let printed =
-        crate::printer::print_program(&typed.program, &crate::printer::PrintOptions { pretty: options.pretty, emit: false, where_comments: false, ..Default::default() });
+    let printed = crate::printer::print_program(
+        &typed.program,
+        &crate::printer::PrintOptions {
+            pretty: options.pretty,
+            emit: false,
+            where_comments: false,
+            ..Default::default()
+        },
+    );
     format!("// rboogie: the program after pass {pass}\n\n{printed}\n")
 }
 

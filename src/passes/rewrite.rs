@@ -12,9 +12,8 @@
 
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, AxiomDecl, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl,
-    ElseBranch, Expr,
-    ExprKind, FieldUpdateExpr, Ident, IfCmd, LetExpr, LocalVars, LoopSpec, MapType, Quantifier, Span, Spec, SpecBlock,
-    SpecTransfer, StmtList, StoreExpr, Trigger, Type, TypeKind, VarGroup, WhileCmd,
+    ElseBranch, Expr, ExprKind, FieldUpdateExpr, Ident, IfCmd, LetExpr, LocalVars, LoopSpec, MapType, Quantifier, Span,
+    Spec, SpecBlock, SpecTransfer, StmtList, StoreExpr, Trigger, Type, TypeKind, VarGroup, WhileCmd,
 };
 
 /// What a pass changes while copying; every hook defaults to "keep".

@@ -132,8 +132,7 @@ pub fn serve() -> i32 {
             }
             let Ok(text) = CString::new(command) else { return 1 };
             let output = calls.eval(&text, far);
-            let output: String =
-                output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
+            let output: String = output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
             if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
                 return 1;
             }
@@ -378,7 +377,15 @@ impl Calls {
                 return Err(e);
             }
         };
-        Ok(Calls { context, watchdog: Some(watchdog), params, fresh: true, interrupted: false, memout: false, abandoned: false })
+        Ok(Calls {
+            context,
+            watchdog: Some(watchdog),
+            params,
+            fresh: true,
+            interrupted: false,
+            memout: false,
+            abandoned: false,
+        })
     }
 
     /// What ended the context's calls: the deadline or the memory limit.
@@ -461,8 +468,11 @@ unsafe fn eval_in(context: Context, text: &CStr) -> String {
         let code = z3_sys::Z3_get_error_code(context.0);
         if code != ErrorCode::Ok && !output.contains("(error") {
             let message = z3_sys::Z3_get_error_msg(context.0, code);
-            let message =
-                if message.is_null() { format!("{code:?}") } else { CStr::from_ptr(message).to_string_lossy().into_owned() };
+            let message = if message.is_null() {
+                format!("{code:?}")
+            } else {
+                CStr::from_ptr(message).to_string_lossy().into_owned()
+            };
             output += &format!("\n(error \"{}\")\n", message.replace('"', "\"\""));
         }
         output

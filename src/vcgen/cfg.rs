@@ -24,7 +24,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Block, Check, CheckKind, Cmd, Jump, Unsupported, predecessors};
+use super::{AssumeAttrs, Block, Check, CheckKind, Cmd, Jump, Unsupported, predecessors};
 use crate::ast::{self, AttrParam, BlockTail, ElseBranch, Expr, Ident, LoopSpec, Span, StmtList};
 use crate::typeck::{Ref, TypedProgram, VarId};
 
@@ -148,13 +148,13 @@ impl<'a> Lowering<'a> {
                     subsume: subsumption(attrs),
                     isolate: super::isolate_attr(attrs),
                 };
-                Ok(Cmd::Assert { expr, check, under: verified_under(attrs) })
+                Ok(Cmd::Assert { expr, check, under: verified_under(attrs), attrs })
             }
             ast::CmdKind::Assume { expr, attrs } => {
                 if super::encode::find_bool_attribute(attrs, "start_checking_here") {
                     out.push(Cmd::StartChecking);
                 }
-                Ok(Cmd::Assume { expr, negated: false })
+                Ok(Cmd::Assume { expr, negated: false, attrs: super::AssumeAttrs::Written(attrs) })
             }
             ast::CmdKind::Assign { lhss, rhss, .. } => Ok(Cmd::Assign { lhss, rhss, span: c.span }),
             ast::CmdKind::Call(call) if !call.is_async => Ok(Cmd::Call(call)),
@@ -204,10 +204,14 @@ impl<'a> Lowering<'a> {
             enclosing.push((index, matches!(bb.tail, Some(BlockTail::While(_)))));
             let tail = match &bb.tail {
                 None => Tail::None,
-                Some(BlockTail::Goto { targets, attrs, span }) => {
-                    Tail::Goto { targets, attrs: jump_attrs(attrs), span: *span }
+                Some(BlockTail::Goto { targets, attrs, span }) => Tail::Goto {
+                    targets,
+                    attrs: jump_attrs(attrs).map(|j| Jump { tok: Some(*span), ..j }),
+                    span: *span,
+                },
+                Some(BlockTail::Return { span, attrs }) => {
+                    Tail::Return(*span, Jump { tok: Some(*span), source_return: true, ..Jump::of(attrs) })
                 }
-                Some(BlockTail::Return { span, attrs }) => Tail::Return(*span, Jump::of(attrs)),
                 Some(BlockTail::Break { label, span }) => {
                     let enclosure = self.break_enclosure(label, &enclosing[..enclosing.len() - 1]);
                     Tail::Break { enclosure, span: *span }
@@ -434,8 +438,8 @@ impl<'a> Lowering<'a> {
                     let mut ss_body = Vec::new();
                     let mut ss_done = Vec::new();
                     if let Some(g) = &w.guard {
-                        ss_body.push(Cmd::Assume { expr: g, negated: false });
-                        ss_done.push(Cmd::Assume { expr: g, negated: true });
+                        ss_body.push(Cmd::Assume { expr: g, negated: false, attrs: AssumeAttrs::Partition });
+                        ss_done.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition });
                     }
                     let taken = self.prefix_first_block(body, ss_body.clone(), &mut body_label);
                     self.push_block(label, tok, cmds, Transfer::Goto(vec![head.clone()], None));
@@ -443,7 +447,7 @@ impl<'a> Lowering<'a> {
                     for spec in &w.invariants {
                         if let LoopSpec::Invariant { free, attrs, expr, span } = spec {
                             if *free {
-                                ss_head.push(Cmd::Assume { expr, negated: false });
+                                ss_head.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs) });
                             } else {
                                 let check = Check {
                                     kind: CheckKind::Assert,
@@ -452,7 +456,7 @@ impl<'a> Lowering<'a> {
                                     subsume: subsumption(attrs),
                                     isolate: super::isolate_attr(attrs),
                                 };
-                                ss_head.push(Cmd::Assert { expr, check, under: verified_under(attrs) });
+                                ss_head.push(Cmd::Assert { expr, check, under: verified_under(attrs), attrs });
                             }
                         }
                     }
@@ -492,8 +496,8 @@ impl<'a> Lowering<'a> {
                         let mut ss_then = Vec::new();
                         let mut ss_else = Vec::new();
                         if let Some(g) = &c.guard {
-                            ss_then.push(Cmd::Assume { expr: g, negated: false });
-                            ss_else.push(Cmd::Assume { expr: g, negated: true });
+                            ss_then.push(Cmd::Assume { expr: g, negated: false, attrs: AssumeAttrs::Partition });
+                            ss_else.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition });
                         }
                         let then_taken = self.prefix_first_block(arm.then, ss_then.clone(), &mut then_label);
                         let else_taken = match arm.els {
@@ -546,7 +550,6 @@ enum Transfer {
 fn jump_attrs(attrs: &[ast::Attribute]) -> Option<Jump> {
     (!attrs.is_empty()).then(|| Jump::of(attrs))
 }
-
 
 /// Lowers an implementation body to blocks (the first is the entry). Commands the generator
 /// does not support are reported.
@@ -695,7 +698,7 @@ fn renumber<'a>(blocks: impl Iterator<Item = Option<Block<'a>>>) -> Vec<Block<'a
 /// loop.
 pub fn prune_unreachable(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
     let literal_false = |c: &Cmd| match c {
-        Cmd::Assert { expr, .. } | Cmd::Assume { expr, negated: false } => {
+        Cmd::Assert { expr, .. } | Cmd::Assume { expr, negated: false, .. } => {
             matches!(expr.kind, ast::ExprKind::BoolLit(false))
         }
         Cmd::AssumeFalse => true,
@@ -963,16 +966,16 @@ pub fn cut_loops<'a>(
         let mut maintained = Vec::new();
         for c in blocks[header].cmds.iter_mut() {
             match c {
-                Cmd::Assert { expr, check, under } => {
+                Cmd::Assert { expr, check, under, attrs } => {
                     let expr: &'a Expr = expr;
-                    let under = *under;
+                    let (under, attrs) = (*under, *attrs);
                     let mut i = check.clone();
                     i.kind = CheckKind::LoopInit;
-                    init.push(Cmd::Assert { expr, check: i, under });
+                    init.push(Cmd::Assert { expr, check: i, under, attrs });
                     let mut m = check.clone();
                     m.kind = CheckKind::LoopMaintained;
-                    maintained.push(Cmd::Assert { expr, check: m, under });
-                    *c = Cmd::Assume { expr, negated: false };
+                    maintained.push(Cmd::Assert { expr, check: m, under, attrs });
+                    *c = Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::None };
                 }
                 // A loop measure's `assert e >= 0` is part of the invariant, as in Boogie.
                 Cmd::NonNegative { expr, check: Some(check) } => {

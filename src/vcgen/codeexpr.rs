@@ -155,7 +155,8 @@ impl Encoder<'_> {
                     match &cmd.kind {
                         CmdKind::Assert { attrs, expr } => {
                             let checked = self.ex_flipped(true, expr, env, ctx)?;
-                            let assumed = if super::cfg::subsumption(attrs) { Some(self.ex(expr, env, ctx)?) } else { None };
+                            let assumed =
+                                if super::cfg::subsumption(attrs) { Some(self.ex(expr, env, ctx)?) } else { None };
                             cmds[b].push(Passive::Assert(checked, assumed));
                         }
                         CmdKind::Assume { expr, .. } => {
@@ -208,7 +209,8 @@ impl Encoder<'_> {
         }
         result?;
         // The VC: one let-bound boolean per block, the last block first.
-        let names: Vec<String> = blocks.iter().map(|b| quote(&format!("{}_correct!ce{number}", b.label.name))).collect();
+        let names: Vec<String> =
+            blocks.iter().map(|b| quote(&format!("{}_correct!ce{number}", b.label.name))).collect();
         let mut bindings = Vec::new();
         for &b in order.iter().rev() {
             let mut n = match (&returns[b], succs[b].as_slice()) {
@@ -300,7 +302,6 @@ fn local(typed: &TypedProgram, name: &Ident, sorts: &FxHashMap<VarId, String>) -
         _ => Err(Unsupported::new(Some(name.span), "assignments to variables outside a code expression")),
     }
 }
-
 
 fn refuse<T>(span: crate::ast::Span, what: &str) -> Result<T, Unsupported> {
     Err(Unsupported::new(Some(span), what))

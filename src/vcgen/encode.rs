@@ -678,8 +678,9 @@ impl<'p> Encoder<'p> {
                     prefixes.push(prefix);
                     suffixes.push(suffix);
                 }
-                let mut out =
-                    String::with_capacity(text.len() + prefixes.iter().chain(&suffixes).map(String::len).sum::<usize>());
+                let mut out = String::with_capacity(
+                    text.len() + prefixes.iter().chain(&suffixes).map(String::len).sum::<usize>(),
+                );
                 for p in prefixes.iter().rev() {
                     out += p;
                 }
@@ -980,7 +981,13 @@ impl<'p> Encoder<'p> {
 
     /// `e` in the opposite context when `flip` (Boogie flips it for the operand of `!` and the
     /// left of `==>`).
-    pub(super) fn ex_flipped(&mut self, flip: bool, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
+    pub(super) fn ex_flipped(
+        &mut self,
+        flip: bool,
+        e: &Expr,
+        env: &dyn Env,
+        ctx: &mut Ctx,
+    ) -> Result<String, Unsupported> {
         ctx.positive ^= flip;
         let t = self.ex(e, env, ctx);
         ctx.positive ^= flip;

@@ -931,7 +931,13 @@ mod tests {
     use super::*;
 
     fn vc(commands: &str) -> Vc {
-        Vc { commands: commands.to_string(), defs: Vec::new(), block_ids: Vec::new(), checks: Vec::new() }
+        Vc {
+            commands: commands.to_string(),
+            defs: Vec::new(),
+            block_ids: Vec::new(),
+            checks: Vec::new(),
+            check_ids: Vec::new(),
+        }
     }
 
     fn registered(label: &str, sort: &str) -> FxHashMap<String, FxHashSet<String>> {

@@ -31,11 +31,11 @@ use petgraph::algo::dominators::simple_fast;
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::verify::body_of;
 use super::{Block, Check, CheckKind, Cmd, Unsupported};
 use crate::ast::{BlockTail, CmdKind, Decl, Expr, Span, Spec, StmtList};
-use crate::passes::inline::verify_false;
 use crate::diagnostics::{Diagnostic, Phase};
-use super::verify::body_of;
+use crate::passes::inline::verify_false;
 use crate::typeck::{ImplementationId, ProcedureId, Ref, Type, TypedProgram};
 
 /// The expressions of a procedure's measure, in order (all its `measure` clauses together,
@@ -61,8 +61,7 @@ pub fn less_than<E: Borrow<Expr>>(typed: &TypedProgram, exprs: &[E], now: &[Stri
     let mut disjuncts = Vec::new();
     let mut equal_prefix: Vec<String> = Vec::new();
     for ((e, a), b) in exprs.iter().zip(now).zip(before) {
-        let strict =
-            if is_int(typed, e.borrow()) { format!("(< {a} {b})") } else { format!("(and (not {a}) {b})") };
+        let strict = if is_int(typed, e.borrow()) { format!("(< {a} {b})") } else { format!("(and (not {a}) {b})") };
         disjuncts.push(conjunction(equal_prefix.iter().cloned().chain([strict])));
         equal_prefix.push(format!("(= {a} {b})"));
     }
@@ -143,7 +142,6 @@ impl CallGraph {
         false
     }
 }
-
 
 fn for_each_call<'a>(list: &'a StmtList, f: &mut dyn FnMut(&'a crate::ast::CallCmd)) {
     for bb in list.blocks.iter() {
@@ -351,7 +349,8 @@ pub fn transform<'a>(
     proc: ProcedureId,
     blocks: &mut [Block<'a>],
 ) -> Result<(), Unsupported> {
-    let decreases = |tok: Span| Check { kind: CheckKind::MeasureDecreases, tok, msg: None, subsume: true, isolate: None };
+    let decreases =
+        |tok: Span| Check { kind: CheckKind::MeasureDecreases, tok, msg: None, subsume: true, isolate: None };
     // Recursive calls.
     let count = procedure_measure(typed, proc).len();
     if count > 0 {
@@ -401,7 +400,10 @@ pub fn transform<'a>(
     // it there, since `check` refuses such programs.
     for block in blocks.iter() {
         if let Some(Cmd::Measure { span, .. }) = block.cmds.iter().find(|c| matches!(c, Cmd::Measure { .. })) {
-            return Err(Unsupported::new(Some(*span), "loop measures under /loopUnroll (a measure outside any loop head)"));
+            return Err(Unsupported::new(
+                Some(*span),
+                "loop measures under /loopUnroll (a measure outside any loop head)",
+            ));
         }
     }
     Ok(())

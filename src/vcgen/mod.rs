@@ -30,6 +30,7 @@ pub mod instantiate;
 pub mod measure;
 pub mod passify;
 pub mod prune;
+pub mod shown;
 pub mod split;
 pub mod trace;
 pub mod verify;
@@ -127,6 +128,12 @@ pub struct Jump {
     /// `{:allow_path_isolation}` on the goto of an `if`: `{:isolate "paths"}` splits here.
     pub allow_path_isolation: bool,
     pub isolate: Option<Isolate>,
+    /// The goto's (or the return's) token, where known: an isolated jump's split is named
+    /// after its line.
+    pub tok: Option<Span>,
+    /// A `return` written in the program (Boogie's source token), not the end of the body:
+    /// `/vcsSplitOnEveryAssert` isolates the goto such a return becomes.
+    pub source_return: bool,
 }
 
 impl Jump {
@@ -134,6 +141,8 @@ impl Jump {
         Jump {
             allow_path_isolation: encode::find_bool_attribute(attrs, "allow_path_isolation"),
             isolate: isolate_attr(attrs),
+            tok: None,
+            source_return: false,
         }
     }
 }
@@ -155,11 +164,14 @@ pub enum Cmd<'a> {
         /// `{:verified_under A}` (the first): the check is `A || e`, and a literal `true`
         /// drops it.
         under: Option<&'a Expr>,
+        /// The attributes the assertion is printed with (`/printSplit`).
+        attrs: &'a [ast::Attribute],
     },
     /// `assume e` (`assume !e` when `negated`, for the else branch of a guard).
     Assume {
         expr: &'a Expr,
         negated: bool,
+        attrs: AssumeAttrs<'a>,
     },
     /// `assume false`, where loop cutting removed a back edge.
     AssumeFalse,
@@ -175,16 +187,33 @@ pub enum Cmd<'a> {
     Call(&'a CallCmd),
     /// A `measure` command, or a loop's `measure` clause in its head, as lowered;
     /// [`measure::transform`] turns it into the checks below.
-    Measure { exprs: &'a [Expr], span: Span },
+    Measure {
+        exprs: &'a [Expr],
+        span: Span,
+    },
     /// `assert e >= 0` (`check`), or `assume e >= 0` (`None`), for an `int` measure `e`.
-    NonNegative { expr: &'a Expr, check: Option<Check> },
+    NonNegative {
+        expr: &'a Expr,
+        check: Option<Check>,
+    },
     /// The values of loop measure `id` at the loop head (Boogie's `old_N_M := e` locals).
-    MeasureSnapshot { id: usize, exprs: &'a [Expr] },
+    MeasureSnapshot {
+        id: usize,
+        exprs: &'a [Expr],
+    },
     /// Loop measure `id` is now below its values at the snapshot.
-    MeasureDecreased { id: usize, exprs: &'a [Expr], check: Check },
+    MeasureDecreased {
+        id: usize,
+        exprs: &'a [Expr],
+        check: Check,
+    },
     /// Before a recursive call: the callee's measure at the arguments is below the caller's
     /// at the caller's entry.
-    MeasureCall { call: &'a CallCmd, caller: ProcedureId, check: Check },
+    MeasureCall {
+        call: &'a CallCmd,
+        caller: ProcedureId,
+        check: Check,
+    },
     /// Marks the `assume {:start_checking_here}` that follows it, for `{:selective_checking}`.
     StartChecking,
     /// `hide`, `reveal`, `push` or `pop`: no effect on the VC, but under `/prune` they decide
@@ -195,11 +224,27 @@ pub enum Cmd<'a> {
     Print(&'a [ast::Attribute]),
 }
 
+/// The attributes an assumption is printed with when the passive program is (`/printSplit`),
+/// and its printed form where Boogie's differs from the expression.
+#[derive(Clone, Copy, Debug)]
+pub enum AssumeAttrs<'a> {
+    None,
+    /// The command's own, as written.
+    Written(&'a [ast::Attribute]),
+    /// `{:partition}`: the guard of a branch of an `if` or a `while`.
+    Partition,
+    /// `{:where x} W && true`: a local variable's where clause, assumed at the entry.
+    Where(VarId),
+}
+
 /// A command of Boogie's revealed-state analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ScopeCmd {
     /// `hide f` / `reveal f` (`None` for `*`).
-    HideReveal { hide: bool, function: Option<crate::ast::Symbol> },
+    HideReveal {
+        hide: bool,
+        function: Option<crate::ast::Symbol>,
+    },
     Push,
     Pop,
 }
@@ -226,7 +271,16 @@ pub struct Block<'a> {
 
 impl<'a> Block<'a> {
     pub fn new(label: String, tok: Option<Span>) -> Block<'a> {
-        Block { label, tok, cmds: Vec::new(), succs: Vec::new(), ret: None, from_return: false, goto_attrs: false, jump: Jump::default() }
+        Block {
+            label,
+            tok,
+            cmds: Vec::new(),
+            succs: Vec::new(),
+            ret: None,
+            from_return: false,
+            goto_attrs: false,
+            jump: Jump::default(),
+        }
     }
 }
 

@@ -25,17 +25,19 @@ use std::rc::Rc;
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 use super::encode::{Encoder, Env};
-use super::{Block, Check, CheckKind, Cmd, Unsupported, predecessors};
+use super::shown::{self, Info};
+use super::{AssumeAttrs, Block, Check, CheckKind, Cmd, Unsupported, predecessors};
 use crate::ast::{AssignLhs, AttrParam, CallCmd, Decl, Expr, ExprKind, Span, Spec};
 use crate::typeck::{ProcedureId, Ref, TypedProgram, VarId, VarKind};
 
 /// A passive command.
+/// Each carries how Boogie prints it ([`Info`]) when the passive program is printed.
 #[derive(Clone, Debug)]
 pub enum PCmd {
-    Assume(String),
+    Assume(String, Info),
     /// The condition, the check, and `{:verified_under}`'s term: what is checked is then
     /// `under || condition`, what is assumed after it the condition.
-    Assert(String, Check, Option<String>),
+    Assert(String, Check, Option<String>, Info),
     /// `{:start_checking_here}` (see [`selective_checking`]); no effect on the VC.
     StartChecking,
     /// `hide`, `reveal`, `push`, `pop`: no effect on the VC (see [`super::ScopeCmd`]).
@@ -44,6 +46,25 @@ pub enum PCmd {
     /// the VC, but it is a command, as Boogie's `assume true` that carries them is, so a block
     /// that has one is not empty.
     Print(Vec<PrintItem>),
+}
+
+impl PCmd {
+    /// Boogie's `AssertTurnedIntoAssume`: an assertion becomes the assumption of its condition
+    /// (of `true` where its subsumption is off), printed without attributes; any other
+    /// command stays.
+    pub fn assumed(&self) -> PCmd {
+        match self {
+            PCmd::Assert(t, check, _, shown) => {
+                let (t, text) = if check.subsume {
+                    (t.clone(), shown.as_ref().map(|s| s.expr.clone()))
+                } else {
+                    ("true".into(), Some("true".into()))
+                };
+                PCmd::Assume(t, shown.as_ref().and(text).and_then(|text| shown::shown(String::new(), text)))
+            }
+            other => other.clone(),
+        }
+    }
 }
 
 /// A part of a `{:print ...}` attribute.
@@ -65,6 +86,9 @@ pub struct PassiveBlock {
     pub from_return: bool,
     pub goto_attrs: bool,
     pub jump: super::Jump,
+    /// A goto whose targets were all removed (Boogie's `goto ;`, printed so): for the VC, a
+    /// return.
+    pub goto_nowhere: bool,
 }
 
 /// What passification needs to know about the implementation.
@@ -81,6 +105,8 @@ pub struct ImplContext<'a> {
     pub modifies: &'a [Vec<VarId>],
     /// `{:assumption}` variables: a havoc can only make them stronger.
     pub assumptions: &'a FxHashSet<VarId>,
+    /// When the passive program is printed ([`shown`]): the program's type table.
+    pub show: Option<&'a crate::emit::TypeTable>,
 }
 
 pub struct Passive {
@@ -89,9 +115,28 @@ pub struct Passive {
     pub decls: Vec<(String, String)>,
 }
 
-/// A variable's current incarnation, by variable: a persistent map, so that a block starts
-/// from its predecessor's map in O(1) and shares it (issue 14: no per-block copies).
-type Incarnations = imbl::GenericHashMap<VarId, Rc<str>, FxBuildHasher, imbl::shared_ptr::RcK>;
+/// A variable's value during passification: its SMT-LIB term, and its Boogie text when the
+/// passive program is printed (else empty).
+///
+/// A value's identity (its `Rc`) matters, as in Boogie, whose incarnation maps hold expression
+/// objects: a join makes a new incarnation for a variable whose predecessors hold different
+/// values, different meaning different objects, even when they are the same literal (`x := 0`
+/// on both branches).
+#[derive(Debug)]
+pub struct Value {
+    pub smt: Box<str>,
+    pub shown: Box<str>,
+}
+
+impl Value {
+    fn new(smt: impl Into<Box<str>>, shown: impl Into<Box<str>>) -> Rc<Value> {
+        Rc::new(Value { smt: smt.into(), shown: shown.into() })
+    }
+}
+
+/// A variable's current value, by variable: a persistent map, so that a block starts from its
+/// predecessor's map in O(1) and shares it (issue 14: no per-block copies).
+type Incarnations = imbl::GenericHashMap<VarId, Rc<Value>, FxBuildHasher, imbl::shared_ptr::RcK>;
 
 struct State<'m> {
     cur: &'m Incarnations,
@@ -103,9 +148,9 @@ impl Env for State<'_> {
     fn var(&self, v: VarId, old: bool) -> Option<String> {
         let v = self.proc_to_impl.get(&v).copied().unwrap_or(v);
         if old && let Some(t) = self.old.get(&v) {
-            return Some(t.to_string());
+            return Some(t.smt.to_string());
         }
-        self.cur.get(&v).map(|t| t.to_string())
+        self.cur.get(&v).map(|t| t.smt.to_string())
     }
 }
 
@@ -142,9 +187,14 @@ struct Passifier<'a, 'c, 'e> {
     cx: &'c ImplContext<'a>,
     enc: &'e mut Encoder<'a>,
     decls: Vec<(String, String)>,
+    /// SMT-LIB names in use, by the name they are made from: `x@0`, `x@1`, ...
     counters: FxHashMap<String, u32>,
+    /// Boogie's incarnation numbers, per variable (`CreateIncarnation`): printed names.
+    shown_counters: FxHashMap<VarId, u32>,
     sorts: FxHashMap<VarId, String>,
     old: Incarnations,
+    /// Each variable's value at the entry (Boogie: not in the incarnation map).
+    initial: Incarnations,
     /// Each loop measure's values at its loop head ([`Cmd::MeasureSnapshot`]).
     snapshots: FxHashMap<usize, Vec<String>>,
 }
@@ -152,6 +202,10 @@ struct Passifier<'a, 'c, 'e> {
 impl<'a> Passifier<'a, '_, '_> {
     fn typed(&self) -> &'a TypedProgram {
         self.cx.typed
+    }
+
+    fn showing(&self) -> bool {
+        self.cx.show.is_some()
     }
 
     fn fresh_named(&mut self, base: &str, sort: String) -> String {
@@ -162,7 +216,8 @@ impl<'a> Passifier<'a, '_, '_> {
         name
     }
 
-    fn fresh(&mut self, v: VarId) -> Result<String, Unsupported> {
+    /// A new incarnation of `v`.
+    fn fresh(&mut self, v: VarId) -> Result<Rc<Value>, Unsupported> {
         let sort = match self.sorts.get(&v) {
             Some(s) => s.clone(),
             None => {
@@ -172,7 +227,26 @@ impl<'a> Passifier<'a, '_, '_> {
             }
         };
         let base = self.typed().symbols().var(v).name.name.to_string();
-        Ok(self.fresh_named(&base, sort))
+        let smt = self.fresh_named(&base, sort);
+        let shown = if self.showing() {
+            let n = self.shown_counters.entry(v).or_insert(0);
+            let name = crate::emit::sanitize(&format!("{base}@{n}")).into_owned();
+            *n += 1;
+            name
+        } else {
+            String::new()
+        };
+        Ok(Value::new(smt, shown))
+    }
+
+    /// A variable's value at the entry: the variable itself.
+    fn entry_value(&mut self, v: VarId) -> Result<Rc<Value>, Unsupported> {
+        let sort = self.enc.sort(&self.typed().symbols().var(v).ty)?;
+        self.sorts.insert(v, sort.clone());
+        let base = self.typed().symbols().var(v).name.name.to_string();
+        let smt = self.fresh_named(&base, sort);
+        let shown = if self.showing() { crate::emit::sanitize(&base).into_owned() } else { String::new() };
+        Ok(Value::new(smt, shown))
     }
 
     fn term(&mut self, e: &Expr, cur: &Incarnations) -> Result<String, Unsupported> {
@@ -183,6 +257,52 @@ impl<'a> Passifier<'a, '_, '_> {
     fn term_in(&mut self, e: &Expr, cur: &Incarnations, positive: bool) -> Result<String, Unsupported> {
         let state = State { cur, old: &self.old, proc_to_impl: &self.cx.proc_to_impl };
         self.enc.expr_in(e, &state, positive)
+    }
+
+    /// `e` as Boogie prints it in the passive program, `old` meaning `old_map` (empty unless
+    /// the passive program is printed).
+    fn text_in(
+        &self,
+        e: &Expr,
+        cur: &Incarnations,
+        old_map: &Incarnations,
+        proc_to_impl: &FxHashMap<VarId, VarId>,
+    ) -> String {
+        let Some(types) = self.cx.show else { return String::new() };
+        let value = |v: VarId, old: bool| {
+            let v = proc_to_impl.get(&v).copied().unwrap_or(v);
+            let map = if old { old_map } else { cur };
+            map.get(&v).or_else(|| cur.get(&v)).map(|t| t.shown.to_string())
+        };
+        shown::expr_text(self.typed(), types, e, &value)
+    }
+
+    fn text(&self, e: &Expr, cur: &Incarnations) -> String {
+        self.text_in(e, cur, &self.old, &self.cx.proc_to_impl)
+    }
+
+    /// What a command of attributes `attrs` and expression `e` carries (see [`Info`]).
+    fn shown(&self, attrs: &[crate::ast::Attribute], e: &Expr, cur: &Incarnations) -> Info {
+        self.info(attrs, || self.text(e, cur))
+    }
+
+    /// What a command of attributes `attrs` and printed expression `expr` carries.
+    fn info(&self, attrs: &[crate::ast::Attribute], expr: impl FnOnce() -> String) -> Info {
+        let focus = super::encode::find_bool_attribute(attrs, "focus");
+        let split_here = super::encode::find_bool_attribute(attrs, "split_here");
+        if !self.showing() && !focus && !split_here {
+            return None;
+        }
+        let (attrs_text, expr) = if self.showing() { (shown::attrs_text(attrs), expr()) } else { Default::default() };
+        Some(std::sync::Arc::new(shown::CmdInfo { focus, split_here, tok: None, attrs: attrs_text, expr }))
+    }
+
+    /// The printed form of a command of no attributes and the expression text `expr`.
+    fn shown_text(&self, expr: impl FnOnce() -> String) -> Info {
+        if !self.showing() {
+            return None;
+        }
+        shown::shown(String::new(), expr())
     }
 
     /// The term an assertion checks and, where it differs (a code expression in it), the
@@ -200,31 +320,29 @@ impl<'a> Passifier<'a, '_, '_> {
     }
 
     /// Havocs `vars` and assumes their where clauses.
-    fn havoc(
-        &mut self,
-        vars: &[VarId],
-        cur: &mut Incarnations,
-        out: &mut Vec<PCmd>,
-    ) -> Result<(), Unsupported> {
-        let assumptions: Vec<(VarId, String)> = vars
+    fn havoc(&mut self, vars: &[VarId], cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
+        let assumptions: Vec<(VarId, Rc<Value>)> = vars
             .iter()
             .filter(|v| self.cx.assumptions.contains(v))
-            .filter_map(|v| Some((*v, cur.get(v)?.to_string())))
+            .filter_map(|v| Some((*v, cur.get(v)?.clone())))
             .collect();
         for &v in vars {
             let t = self.fresh(v)?;
-            cur.insert(v, t.into());
+            cur.insert(v, t);
         }
         for &v in vars {
             let declared = self.cx.impl_to_proc.get(&v).copied().unwrap_or(v);
             if let Some(w) = self.cx.wheres.get(&declared) {
                 let t = self.term(w, cur)?;
-                out.push(PCmd::Assume(t));
+                let shown = self.shown(&[], w, cur);
+                out.push(PCmd::Assume(t, shown));
             }
         }
         // Boogie's rule for assumption variables: `assume v_post ==> v_pre`.
         for (v, pre) in assumptions {
-            out.push(PCmd::Assume(format!("(=> {} {pre})", cur[&v])));
+            let post = &cur[&v];
+            let shown = self.shown_text(|| format!("{} ==> {}", post.shown, pre.shown));
+            out.push(PCmd::Assume(format!("(=> {} {})", post.smt, pre.smt), shown));
         }
         Ok(())
     }
@@ -238,6 +356,7 @@ impl<'a> Passifier<'a, '_, '_> {
         under: Option<&Expr>,
         cur: &Incarnations,
         out: &mut Vec<PCmd>,
+        shown: Info,
     ) -> Result<(), Unsupported> {
         let subsume = check.subsume;
         if assumed.is_some() {
@@ -247,32 +366,29 @@ impl<'a> Passifier<'a, '_, '_> {
             // Verified already (Boogie's `isFullyVerified`): only the assumption is left.
             Some(Expr { kind: crate::ast::ExprKind::BoolLit(true), .. }) => {
                 if subsume {
-                    out.push(PCmd::Assume(assumed.unwrap_or(t)));
+                    let shown = shown.and_then(|s| shown::shown(String::new(), s.expr.clone()));
+                    out.push(PCmd::Assume(assumed.unwrap_or(t), shown));
                 }
                 return Ok(());
             }
             Some(u) => {
                 let u = self.term(u, cur)?;
-                out.push(PCmd::Assert(t, check, Some(u)));
+                out.push(PCmd::Assert(t, check, Some(u), shown));
             }
-            None => out.push(PCmd::Assert(t, check, None)),
+            None => out.push(PCmd::Assert(t, check, None, shown)),
         }
         if subsume && let Some(a) = assumed {
-            out.push(PCmd::Assume(a));
+            out.push(PCmd::Assume(a, None));
         }
         Ok(())
     }
 
-    fn cmd(
-        &mut self,
-        cmd: &Cmd<'a>,
-        cur: &mut Incarnations,
-        out: &mut Vec<PCmd>,
-    ) -> Result<(), Unsupported> {
+    fn cmd(&mut self, cmd: &Cmd<'a>, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
         match cmd {
-            Cmd::Assert { expr, check, under } => {
+            Cmd::Assert { expr, check, under, attrs } => {
                 let terms = self.checked_terms(&mut |this, positive| this.term_in(expr, cur, positive))?;
-                self.assert(terms, check.clone(), *under, cur, out)?;
+                let shown = with_tok(self.shown(attrs, expr, cur), check.tok);
+                self.assert(terms, check.clone(), *under, cur, out, shown)?;
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
             Cmd::Scope(c) => out.push(PCmd::Scope(c.clone())),
@@ -293,23 +409,58 @@ impl<'a> Passifier<'a, '_, '_> {
                 }
                 out.push(PCmd::Print(items));
             }
-            Cmd::Assume { expr, negated } => {
+            Cmd::Assume { expr, negated, attrs } => {
                 let t = self.term(expr, cur)?;
-                out.push(PCmd::Assume(if *negated { format!("(not {t})") } else { t }));
+                let shown = if !self.showing() {
+                    match attrs {
+                        AssumeAttrs::Written(a) => with_tok(self.info(a, String::new), expr.span),
+                        _ => None,
+                    }
+                } else {
+                    match attrs {
+                        AssumeAttrs::None => self.shown(&[], expr, cur),
+                        AssumeAttrs::Written(a) => with_tok(self.shown(a, expr, cur), expr.span),
+                        AssumeAttrs::Partition if *negated => {
+                            let e = shown::negation(expr);
+                            shown::shown("{:partition} ".into(), self.text(&e, cur))
+                        }
+                        AssumeAttrs::Partition => shown::shown("{:partition} ".into(), self.text(expr, cur)),
+                        AssumeAttrs::Where(v) => {
+                            let name = crate::emit::sanitize(&self.typed().symbols().var(*v).name.name).into_owned();
+                            shown::shown(format!("{{:where {name}}} "), format!("{} && true", self.text(expr, cur)))
+                        }
+                    }
+                };
+                let t = match attrs {
+                    _ if *negated => format!("(not {t})"),
+                    // Boogie assumes a local's where clause `W` as `W && true`: never a
+                    // literal `false` that would cut the paths through it.
+                    AssumeAttrs::Where(_) => format!("(and {t} true)"),
+                    _ => t,
+                };
+                out.push(PCmd::Assume(t, shown));
             }
-            Cmd::AssumeFalse => out.push(PCmd::Assume("false".into())),
+            Cmd::AssumeFalse => {
+                let shown = self.shown_text(|| "false".into());
+                out.push(PCmd::Assume("false".into(), shown))
+            }
             Cmd::AssumeVar(v) => {
                 let t = cur.get(v).ok_or_else(|| Unsupported::new(None, "a variable out of scope"))?;
-                out.push(PCmd::Assume(t.to_string()));
+                let shown = self.shown_text(|| t.shown.to_string());
+                out.push(PCmd::Assume(t.smt.to_string(), shown));
             }
             Cmd::Havoc(vars) => self.havoc(vars, cur, out)?,
             Cmd::Assign { lhss, rhss, span } => {
                 if lhss.len() != rhss.len() {
                     return Err(Unsupported::new(Some(*span), "an assignment of unequal lengths"));
                 }
+                // Boogie's passive assignment: all right-hand sides read the state before it;
+                // one assumption, the conjunction of an equation per new incarnation.
                 let mut updates = Vec::new();
                 for (lhs, rhs) in lhss.iter().zip(rhss.iter()) {
+                    let rhs = without_true_and(rhs);
                     let value = self.term(rhs, cur)?;
+                    let text = self.text(rhs, cur);
                     // Boogie makes no incarnation for a literal or a variable assigned to a
                     // variable: the variable stands for that value until assigned again.
                     let copied = matches!(lhs, AssignLhs::Var(_))
@@ -323,17 +474,41 @@ impl<'a> Passifier<'a, '_, '_> {
                                 | ExprKind::RoundingMode(_)
                                 | ExprKind::Var(_)
                         );
-                    let (v, value) = self.lhs_update(lhs, value, cur)?;
-                    updates.push((v, value, copied));
+                    // A copy of a variable's value shares its identity (Boogie copies the
+                    // expression object), unless that is the entry value (Boogie copies the
+                    // identifier of the right-hand side, a new object).
+                    let shared = match (&rhs.kind, copied) {
+                        (ExprKind::Var(name), true) => match self.typed().referent(name) {
+                            Some(Ref::Var(v)) => {
+                                let v = self.cx.proc_to_impl.get(&v).copied().unwrap_or(v);
+                                cur.get(&v).filter(|t| !self.initial.get(&v).is_some_and(|i| Rc::ptr_eq(i, t))).cloned()
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let (v, value, text) = self.lhs_update(lhs, value, text, cur)?;
+                    updates.push((v, value, text, copied, shared));
                 }
-                for (v, value, copied) in updates {
+                let mut smt = Vec::new();
+                let mut shown = Vec::new();
+                for (v, value, text, copied, shared) in updates {
                     if copied {
-                        cur.insert(v, value.into());
+                        cur.insert(v, shared.unwrap_or_else(|| Value::new(value, text)));
                         continue;
                     }
                     let t = self.fresh(v)?;
-                    out.push(PCmd::Assume(format!("(= {t} {value})")));
-                    cur.insert(v, t.into());
+                    smt.push(format!("(= {} {value})", t.smt));
+                    if self.showing() {
+                        shown.push(format!("{} == {}", t.shown, text));
+                    }
+                    cur.insert(v, t);
+                }
+                if !smt.is_empty() {
+                    let term =
+                        if smt.len() == 1 { smt.pop().unwrap_or_default() } else { format!("(and {})", smt.join(" ")) };
+                    let shown = self.shown_text(|| shown.join(" && "));
+                    out.push(PCmd::Assume(term, shown));
                 }
             }
             Cmd::Call(call) => self.call(call, cur, out)?,
@@ -342,9 +517,10 @@ impl<'a> Passifier<'a, '_, '_> {
             }
             Cmd::NonNegative { expr, check } => {
                 let t = format!("(>= {} 0)", self.term(expr, cur)?);
+                let shown = self.shown_text(|| format!("{} >= 0", self.text(expr, cur)));
                 match check {
-                    Some(check) => self.assert((t, None), check.clone(), None, cur, out)?,
-                    None => out.push(PCmd::Assume(t)),
+                    Some(check) => self.assert((t, None), check.clone(), None, cur, out, shown)?,
+                    None => out.push(PCmd::Assume(t, shown)),
                 }
             }
             Cmd::MeasureSnapshot { id, exprs } => {
@@ -357,7 +533,8 @@ impl<'a> Passifier<'a, '_, '_> {
                     return Err(Unsupported::new(Some(check.tok), "a loop measure not evaluated at its loop head"));
                 };
                 let t = super::measure::less_than(self.typed(), exprs, &now, before);
-                self.assert((t, None), check.clone(), None, cur, out)?;
+                let shown = self.shown_text(|| "measure decreases".into());
+                self.assert((t, None), check.clone(), None, cur, out, shown)?;
             }
             Cmd::MeasureCall { call, caller, check } => {
                 let typed = self.typed();
@@ -380,56 +557,64 @@ impl<'a> Passifier<'a, '_, '_> {
                     before.push(self.enc.expr_with(e, &state, &FxHashMap::default(), true, true)?);
                 }
                 let t = super::measure::less_than(typed, &callee_exprs, &now, &before);
-                self.assert((t, None), check.clone(), None, cur, out)?;
+                let shown = self.shown_text(|| "measure decreases".into());
+                self.assert((t, None), check.clone(), None, cur, out, shown)?;
             }
         }
         Ok(())
     }
 
-    /// The variable a left-hand side assigns, and its new value when the selected part gets
-    /// `value` (`m[i][j] := v` is `m := m[i := m[i][j := v]]`).
+    /// The variable a left-hand side assigns, and its new value (term and text) when the
+    /// selected part gets `value` (`m[i][j] := v` is `m := m[i := m[i][j := v]]`).
     fn lhs_update(
         &mut self,
         lhs: &AssignLhs,
         value: String,
+        text: String,
         cur: &Incarnations,
-    ) -> Result<(VarId, String), Unsupported> {
+    ) -> Result<(VarId, String, String), Unsupported> {
         match lhs {
-            AssignLhs::Var(name) => Ok((super::cfg::var_of(self.typed(), name)?, value)),
-            AssignLhs::Select { base, indexes, span } => {
-                let current = self.lhs_value(base, cur)?;
+            AssignLhs::Var(name) => Ok((super::cfg::var_of(self.typed(), name)?, value, text)),
+            AssignLhs::Select { base, indexes, .. } => {
+                let (current, current_text) = self.lhs_value(base, cur)?;
                 let idx = indexes.iter().map(|i| self.term(i, cur)).collect::<Result<Vec<_>, _>>()?;
-                let _ = span;
                 let updated = super::encode::store(&current, &idx, value);
-                self.lhs_update(base, updated, cur)
+                let updated_text = if self.showing() {
+                    let idx: Vec<String> = indexes.iter().map(|i| self.text(i, cur)).collect();
+                    format!("{current_text}[{} := {text}]", idx.join(", "))
+                } else {
+                    String::new()
+                };
+                self.lhs_update(base, updated, updated_text, cur)
             }
             AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
         }
     }
 
-    fn lhs_value(&mut self, lhs: &AssignLhs, cur: &Incarnations) -> Result<String, Unsupported> {
+    fn lhs_value(&mut self, lhs: &AssignLhs, cur: &Incarnations) -> Result<(String, String), Unsupported> {
         match lhs {
             AssignLhs::Var(name) => {
                 let v = super::cfg::var_of(self.typed(), name)?;
-                cur.get(&v).map(|t| t.to_string()).ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
+                cur.get(&v)
+                    .map(|t| (t.smt.to_string(), t.shown.to_string()))
+                    .ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
             }
             AssignLhs::Select { base, indexes, .. } => {
-                let mut t = self.lhs_value(base, cur)?;
+                let (mut t, mut text) = self.lhs_value(base, cur)?;
                 for i in indexes {
                     t = format!("(select {t} {})", self.term(i, cur)?);
                 }
-                Ok(t)
+                if self.showing() {
+                    let idx: Vec<String> = indexes.iter().map(|i| self.text(i, cur)).collect();
+                    text = format!("{text}[{}]", idx.join(", "));
+                }
+                Ok((t, text))
             }
             AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
         }
     }
 
-    fn call(
-        &mut self,
-        call: &'a CallCmd,
-        cur: &mut Incarnations,
-        out: &mut Vec<PCmd>,
-    ) -> Result<(), Unsupported> {
+    fn call(&mut self, call: &'a CallCmd, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
         let typed = self.typed();
         let p = callee(typed, call)?;
         let info = typed.symbols().procedure(p);
@@ -446,9 +631,17 @@ impl<'a> Passifier<'a, '_, '_> {
             return Err(Unsupported::new(Some(call.span), "a call with the wrong number of arguments"));
         }
         let mut subst: FxHashMap<VarId, String> = FxHashMap::default();
+        // The printed form: the callee's formals as the arguments' text (in parentheses unless
+        // a name or a literal), its outs and modified globals as their new incarnations.
+        let mut subst_text: FxHashMap<VarId, String> = FxHashMap::default();
         for (formal, arg) in info.ins.iter().zip(&call.args) {
             let t = self.term(arg, cur)?;
             subst.insert(*formal, t);
+            if self.showing() {
+                let text = self.text(arg, cur);
+                let atomic = text.chars().all(|c| c.is_alphanumeric() || "_.$#'`~^\\?".contains(c));
+                subst_text.insert(*formal, if atomic { text } else { format!("({text})") });
+            }
         }
         // Preconditions.
         for spec in &pdecl.specs {
@@ -457,11 +650,14 @@ impl<'a> Passifier<'a, '_, '_> {
                     let state = State { cur, old: &this.old, proc_to_impl: &FxHashMap::default() };
                     this.enc.expr_with(expr, &state, &subst, false, positive)
                 };
+                let shown_text = |this: &Self| this.callee_text(expr, &subst_text, cur, &this.old);
                 if *free || call.is_free {
                     // A free requires holds at the call only under `{:always_assume}`; its
                     // place in the list matters (Boogie's `CallCmd.Desugar`).
                     if call.is_free || (*free && super::encode::find_bool_attribute(attrs, "always_assume")) {
-                        out.push(PCmd::Assume(encode(self, true)?));
+                        let t = encode(self, true)?;
+                        let shown = self.shown_text(|| shown_text(self));
+                        out.push(PCmd::Assume(t, shown));
                     }
                 } else {
                     let check = Check {
@@ -473,19 +669,25 @@ impl<'a> Passifier<'a, '_, '_> {
                     };
                     // The call's attributes go to the assertion (`{:verified_under}` too).
                     let terms = self.checked_terms(&mut encode)?;
-                    self.assert(terms, check, super::cfg::verified_under(&call.attrs), cur, out)?;
+                    let shown = if self.showing() {
+                        shown::shown(shown::attrs_text(&call.attrs), shown_text(self))
+                    } else {
+                        None
+                    };
+                    self.assert(terms, check, super::cfg::verified_under(&call.attrs), cur, out, shown)?;
                 }
             }
         }
-        // Boogie adds `requires e >= 0` for each `int` measure `e`, after the others.
+        // Boogie adds `requires e >= 0` for each `int` measure `e` of the callee, after the others.
         for e in super::measure::procedure_measure(typed, p) {
             if !super::measure::is_int(typed, e) {
                 continue;
             }
             let state = State { cur, old: &self.old, proc_to_impl: &FxHashMap::default() };
             let t = format!("(>= {} 0)", self.enc.expr_with(e, &state, &subst, false, true)?);
+            let shown = self.shown_text(|| format!("{} >= 0", self.callee_text(e, &subst_text, cur, &self.old)));
             if call.is_free {
-                out.push(PCmd::Assume(t));
+                out.push(PCmd::Assume(t, shown));
             } else {
                 let check = Check {
                     kind: CheckKind::MeasureRequires { requires: e.span },
@@ -494,15 +696,24 @@ impl<'a> Passifier<'a, '_, '_> {
                     subsume: true,
                     isolate: None,
                 };
-                self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out)?;
+                self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out, shown)?;
             }
         }
         // Havoc the outs (fresh temporaries) and the modified globals.
         let pre = cur.clone();
+        let mut out_values = Vec::new();
         for formal in &info.outs {
             let sort = self.enc.sort(&typed.symbols().var(*formal).ty)?;
-            let t = self.fresh_named(&format!("call{}", typed.symbols().var(*formal).name.name), sort);
-            subst.insert(*formal, t);
+            let name = typed.symbols().var(*formal).name.name;
+            let t = self.fresh_named(&format!("call{name}"), sort);
+            subst.insert(*formal, t.clone());
+            let text = if self.showing() {
+                crate::emit::sanitize(&format!("call@{name}")).into_owned()
+            } else {
+                String::new()
+            };
+            subst_text.insert(*formal, text.clone());
+            out_values.push(Value::new(t, text));
         }
         let modifies: Vec<VarId> = {
             let mut seen = FxHashSet::default();
@@ -510,20 +721,22 @@ impl<'a> Passifier<'a, '_, '_> {
         };
         for &g in &modifies {
             let t = self.fresh(g)?;
-            cur.insert(g, t.into());
+            cur.insert(g, t);
         }
         // Where clauses of the outs and the modified globals.
         for formal in &info.outs {
             if let Some(w) = self.cx.wheres.get(formal) {
                 let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
                 let t = self.enc.expr_with(w, &state, &subst, false, true)?;
-                out.push(PCmd::Assume(t));
+                let shown = self.shown_text(|| self.callee_text(w, &subst_text, cur, &pre));
+                out.push(PCmd::Assume(t, shown));
             }
         }
         for &g in &modifies {
             if let Some(w) = self.cx.wheres.get(&g) {
                 let t = self.term(w, cur)?;
-                out.push(PCmd::Assume(t));
+                let shown = self.shown(&[], w, cur);
+                out.push(PCmd::Assume(t, shown));
             }
         }
         // Postconditions, `old` being the state before the call.
@@ -531,15 +744,63 @@ impl<'a> Passifier<'a, '_, '_> {
             if let Spec::Ensures { expr, .. } = spec {
                 let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
                 let t = self.enc.expr_with(expr, &state, &subst, false, true)?;
-                out.push(PCmd::Assume(t));
+                let shown = self.shown_text(|| self.callee_text(expr, &subst_text, cur, &pre));
+                out.push(PCmd::Assume(t, shown));
             }
         }
         // The actual outs take the temporaries' values.
-        for (formal, actual) in info.outs.iter().zip(&call.outs) {
+        for (value, actual) in out_values.into_iter().zip(&call.outs) {
             let v = super::cfg::var_of(typed, actual)?;
-            cur.insert(v, subst[formal].as_str().into());
+            cur.insert(v, value);
         }
         Ok(())
+    }
+
+    /// The printed form of a callee's specification at a call: its formals as `formals`
+    /// gives them, globals at their current values (`old_map` under `old`).
+    fn callee_text(
+        &self,
+        e: &Expr,
+        formals: &FxHashMap<VarId, String>,
+        cur: &Incarnations,
+        old_map: &Incarnations,
+    ) -> String {
+        let Some(types) = self.cx.show else { return String::new() };
+        let value = |v: VarId, old: bool| {
+            if let Some(t) = formals.get(&v) {
+                return Some(t.clone());
+            }
+            let map = if old { old_map } else { cur };
+            map.get(&v).map(|t| t.shown.to_string())
+        };
+        shown::expr_text(self.typed(), types, e, &value)
+    }
+}
+
+/// `info` with the command's token (`tok`) when it has one.
+fn with_tok(info: Info, tok: Span) -> Info {
+    info.map(|i| {
+        let i = std::sync::Arc::try_unwrap(i).unwrap_or_else(|i| shown::CmdInfo {
+            focus: i.focus,
+            split_here: i.split_here,
+            tok: i.tok,
+            attrs: i.attrs.clone(),
+            expr: i.expr.clone(),
+        });
+        std::sync::Arc::new(shown::CmdInfo { tok: Some(tok), ..i })
+    })
+}
+
+/// Boogie's simplification of an assigned value (`Convert2PassiveCmd`): `true && e` and
+/// `e && false` are assumed as their second operand.
+fn without_true_and(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Binary { op: crate::ast::BinaryOp::And, lhs, rhs }
+            if matches!(lhs.kind, ExprKind::BoolLit(true)) || matches!(rhs.kind, ExprKind::BoolLit(false)) =>
+        {
+            rhs
+        }
+        _ => e,
     }
 }
 
@@ -635,6 +896,58 @@ fn global_uses(typed: &TypedProgram, exprs: &[&Expr], uses: &mut Vec<VarId>) {
         free_vars(typed, e, &mut vs);
         uses.extend(vs.into_iter().filter(|v| typed.symbols().var(*v).kind == VarKind::Global));
     }
+}
+
+/// Boogie's `Graph.TopologicalSort` of a block graph (`Program.GraphFromBlocks`): Kahn's
+/// algorithm taking, of the blocks with no unsorted predecessor, the one first added to the
+/// graph (the first block, then the blocks in list order, each followed by its targets).
+pub fn boogie_topological_order(succs: &[Vec<usize>]) -> Vec<usize> {
+    let edges = succs.iter().enumerate().flat_map(|(b, ss)| ss.iter().map(move |&s| (b, s)));
+    tarjan_top_sort(succs.len(), edges)
+}
+
+/// Boogie's `TarjanTopSort` of a graph of `n` nodes whose first node is 0 and whose `edges`
+/// come in the order Boogie adds them (each adds its source, then its target, to the nodes):
+/// Kahn's algorithm, taking of the ready nodes the one added first. Boogie searches for that
+/// node from the start each time; a heap makes it `O(n log n)`.
+pub fn tarjan_top_sort(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut number = vec![usize::MAX; n];
+    let mut nodes = Vec::with_capacity(n);
+    let mut add = |b: usize, number: &mut Vec<usize>| {
+        if number[b] == usize::MAX {
+            number[b] = nodes.len();
+            nodes.push(b);
+        }
+    };
+    add(0, &mut number);
+    // Without duplicates: Boogie's edges are a set.
+    let mut targets: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut incoming = vec![0usize; n];
+    for (from, to) in edges {
+        add(from, &mut number);
+        add(to, &mut number);
+        if !targets[from].contains(&to) {
+            targets[from].push(to);
+            incoming[to] += 1;
+        }
+    }
+    let mut ready: std::collections::BinaryHeap<std::cmp::Reverse<usize>> =
+        nodes.iter().filter(|&&b| incoming[b] == 0).map(|&b| std::cmp::Reverse(number[b])).collect();
+    let mut order = Vec::with_capacity(nodes.len());
+    while let Some(std::cmp::Reverse(k)) = ready.pop() {
+        let b = nodes[k];
+        order.push(b);
+        for &s in &targets[b] {
+            incoming[s] -= 1;
+            if incoming[s] == 0 {
+                ready.push(std::cmp::Reverse(number[s]));
+            }
+        }
+    }
+    order
 }
 
 /// Blocks in topological order (the graph is acyclic, entry first).
@@ -747,7 +1060,8 @@ fn join_liveness(
     let n = blocks.len();
     // Post-dominators, with a virtual exit `n` after every block without successors.
     let exit = n;
-    let mut forward: Vec<Vec<usize>> = succs.iter().map(|s| if s.is_empty() { vec![exit] } else { s.clone() }).collect();
+    let mut forward: Vec<Vec<usize>> =
+        succs.iter().map(|s| if s.is_empty() { vec![exit] } else { s.clone() }).collect();
     forward.push(Vec::new());
     let mut backward_order = Vec::with_capacity(n + 1);
     backward_order.push(exit);
@@ -852,7 +1166,8 @@ fn join_liveness(
 pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]) -> Result<Passive, super::NoVc> {
     let n = blocks.len();
     let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
-    let order = topological_order(&succs);
+    // Boogie's order, which decides its incarnations' numbers.
+    let order = boogie_topological_order(&succs);
     let preds = predecessors(blocks);
     let idom = dominators(&order, &preds);
 
@@ -909,18 +1224,21 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         enc,
         decls: Vec::new(),
         counters: FxHashMap::default(),
+        shown_counters: FxHashMap::default(),
         sorts: FxHashMap::default(),
         old: Incarnations::with_hasher(FxBuildHasher),
+        initial: Incarnations::with_hasher(FxBuildHasher),
         snapshots: FxHashMap::default(),
     };
     let mut initial = Incarnations::with_hasher(FxBuildHasher);
     for &v in &cx.vars {
-        let t: Rc<str> = p.fresh(v)?.into();
+        let t = p.entry_value(v)?;
         initial.insert(v, t.clone());
         if cx.typed.symbols().var(v).kind == VarKind::Global {
             p.old.insert(v, t);
         }
     }
+    p.initial = initial.clone();
     // A block's map lives until its last successor has read it.
     let mut out_maps: Vec<Option<Incarnations>> = vec![None; n];
     let mut unread: Vec<usize> = succs.iter().map(Vec::len).collect();
@@ -933,13 +1251,19 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             many => {
                 let mut merged = out_maps[many[0]].clone().unwrap_or_else(|| initial.clone());
                 for &v in &join_live[b] {
-                    let first = out_maps[many[0]].as_ref().and_then(|m| m.get(&v)).cloned();
-                    let differ = many.iter().any(|&q| out_maps[q].as_ref().and_then(|m| m.get(&v)).cloned() != first);
-                    if differ {
-                        let t: Rc<str> = p.fresh(v)?.into();
+                    let value = |q: usize| out_maps[q].as_ref().and_then(|m| m.get(&v));
+                    let first = value(many[0]);
+                    let same = |x: Option<&Rc<Value>>| match (x, first) {
+                        (Some(x), Some(f)) => Rc::ptr_eq(x, f),
+                        (None, None) => true,
+                        _ => false,
+                    };
+                    if !many.iter().all(|&q| same(value(q))) {
+                        let t = p.fresh(v)?;
                         for &q in many {
                             if let Some(old) = out_maps[q].as_ref().and_then(|m| m.get(&v)) {
-                                passive[q].push(PCmd::Assume(format!("(= {t} {old})")));
+                                let shown = p.shown_text(|| format!("{} == {}", t.shown, old.shown));
+                                passive[q].push(PCmd::Assume(format!("(= {} {})", t.smt, old.smt), shown));
                             }
                         }
                         merged.insert(v, t);
@@ -976,6 +1300,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             from_return: b.from_return,
             goto_attrs: b.goto_attrs,
             jump: b.jump,
+            goto_nowhere: false,
         })
         .collect();
     Ok(Passive { blocks, decls: p.decls })
@@ -1015,11 +1340,11 @@ pub fn selective_checking(blocks: &mut [PassiveBlock]) {
         block.cmds.retain_mut(|c| {
             match c {
                 PCmd::StartChecking => checking = true,
-                PCmd::Assert(t, check, _) if !checking => {
+                PCmd::Assert(_, check, ..) if !checking => {
                     if !check.subsume {
                         return false;
                     }
-                    *c = PCmd::Assume(std::mem::take(t));
+                    *c = c.assumed();
                 }
                 _ => {}
             }
@@ -1094,6 +1419,8 @@ pub fn remove_empty_blocks(blocks: &mut Vec<PassiveBlock>) {
         removed[b] = true;
         for &p in &preds[b].clone() {
             blocks[p].succs.retain(|&s| s != b);
+            // Boogie's goto loses the target and stays a goto (`goto ;` when none is left).
+            blocks[p].goto_nowhere |= blocks[p].succs.is_empty();
         }
         let successors = blocks[b].succs.clone();
         if successors.is_empty() {
@@ -1124,29 +1451,41 @@ pub fn remove_empty_blocks(blocks: &mut Vec<PassiveBlock>) {
         blocks[start].tok = blocks[r].tok;
         blocks[start].label = blocks[r].label.clone();
     }
-    // Prune what is unreachable now, renumbering.
+    prune_unreachable(blocks, &removed);
+}
+
+/// Boogie's `PruneUnreachableBlocks` after passification: the blocks reached from the first,
+/// in the order a depth-first search with a stack visits them (which is the order Boogie's
+/// passive program, and so its splits, list them); a block with a literal `assume false` or
+/// `assert false` keeps no successor (`/pruneInfeasibleEdges`). `removed` blocks are gone.
+fn prune_unreachable(blocks: &mut Vec<PassiveBlock>, removed: &[bool]) {
+    let n = blocks.len();
+    let literal_false = |c: &PCmd| matches!(c, PCmd::Assume(t, _) | PCmd::Assert(t, ..) if t == "false");
     let mut seen = vec![false; n];
-    let mut stack = vec![start];
+    let mut order = Vec::with_capacity(n);
+    let mut stack = vec![0];
     while let Some(b) = stack.pop() {
-        if !seen[b] {
-            seen[b] = true;
-            stack.extend(blocks[b].succs.iter().copied());
+        if removed[b] || std::mem::replace(&mut seen[b], true) {
+            continue;
         }
+        order.push(b);
+        let block = &mut blocks[b];
+        if !block.succs.is_empty() && block.cmds.iter().any(literal_false) {
+            block.succs.clear();
+            block.ret = block.ret.or(block.tok);
+            continue;
+        }
+        stack.extend(block.succs.iter().copied());
     }
     let mut map = vec![usize::MAX; n];
-    let mut k = 0;
-    for b in 0..n {
-        if seen[b] && !removed[b] {
-            map[b] = k;
-            k += 1;
-        }
+    for (k, &b) in order.iter().enumerate() {
+        map[b] = k;
     }
-    let old = std::mem::take(blocks);
-    for (b, mut block) in old.into_iter().enumerate() {
-        if map[b] != usize::MAX {
-            block.succs = block.succs.iter().map(|&s| map[s]).filter(|&s| s != usize::MAX).collect();
-            blocks.push(block);
-        }
+    let mut old: Vec<Option<PassiveBlock>> = std::mem::take(blocks).into_iter().map(Some).collect();
+    for &b in &order {
+        let mut block = old[b].take().expect("each block once");
+        block.succs = block.succs.iter().map(|&s| map[s]).filter(|&s| s != usize::MAX).collect();
+        blocks.push(block);
     }
 }
 

@@ -134,7 +134,9 @@ impl RevealedState {
             let mut stack = stack.unwrap_or_else(|| vec![RevealedState::all(false)]);
             for c in &blocks[b].cmds {
                 match c {
-                    PCmd::Scope(ScopeCmd::Push) => stack.push(stack.last().cloned().unwrap_or(RevealedState::all(false))),
+                    PCmd::Scope(ScopeCmd::Push) => {
+                        stack.push(stack.last().cloned().unwrap_or(RevealedState::all(false)))
+                    }
                     PCmd::Scope(ScopeCmd::Pop) if stack.len() > 1 => {
                         stack.pop();
                     }
@@ -190,7 +192,9 @@ fn mention(typed: &TypedProgram, e: &Expr) -> Option<Node> {
     match &e.kind {
         ExprKind::Call { func, .. } => Some(Node::Function(*func)),
         ExprKind::Var(name) => match typed.referent(name) {
-            Some(Ref::Var(v)) if matches!(typed.symbols().var(v).kind, VarKind::Const { .. }) => Some(Node::Const(name.name)),
+            Some(Ref::Var(v)) if matches!(typed.symbols().var(v).kind, VarKind::Const { .. }) => {
+                Some(Node::Const(name.name))
+            }
             _ => None,
         },
         _ => None,
@@ -325,7 +329,8 @@ impl Dependencies {
                     }
                     for name in c.names.iter() {
                         let node = Node::Const(name.name);
-                        let out = (0..c.uses.iter().flatten().count()).map(|k| Node::Axiom(AxiomKey::Uses(d, k as u32)));
+                        let out =
+                            (0..c.uses.iter().flatten().count()).map(|k| Node::Axiom(AxiomKey::Uses(d, k as u32)));
                         deps.edges.entry(node).or_default().extend(out);
                         if find_bool_attribute(&c.attrs, "keep") {
                             deps.keep.push(node);

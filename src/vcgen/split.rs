@@ -116,7 +116,7 @@ impl<'b> CostModel<'b> {
                     self.assertion_count += 1;
                 }
                 // Boogie carries `{:print}` in an `assume true`.
-                PCmd::Assume(_) | PCmd::Print(_) => assumes += 1.0,
+                PCmd::Assume(..) | PCmd::Print(_) => assumes += 1.0,
                 PCmd::StartChecking | PCmd::Scope(_) => {}
             }
         }
@@ -318,9 +318,12 @@ pub fn whole_split_counterexample(blocks: &[PassiveBlock]) -> Option<Counterexam
     let trace: Vec<TraceBlock> = blocks.iter().map(|b| TraceBlock { tok: b.tok, label: b.label.clone() }).collect();
     blocks.iter().find_map(|b| {
         b.cmds.iter().find_map(|c| match c {
-            PCmd::Assert(_, check, _) => {
-                Some(Counterexample { check: check.clone(), trace: trace.clone(), failing_return: b.ret, augmented: Vec::new() })
-            }
+            PCmd::Assert(_, check, ..) => Some(Counterexample {
+                check: check.clone(),
+                trace: trace.clone(),
+                failing_return: b.ret,
+                augmented: Vec::new(),
+            }),
             _ => None,
         })
     })
@@ -334,9 +337,19 @@ mod tests {
 
     fn block(label: &str, asserts: usize, assumes: usize, succs: Vec<usize>) -> PassiveBlock {
         let check = Check { kind: CheckKind::Assert, tok: Span::default(), msg: None, subsume: true, isolate: None };
-        let mut cmds: Vec<PCmd> = (0..assumes).map(|_| PCmd::Assume("true".into())).collect();
-        cmds.extend((0..asserts).map(|_| PCmd::Assert("true".into(), check.clone(), None)));
-        PassiveBlock { label: label.into(), tok: None, cmds, succs, ret: None, from_return: false, goto_attrs: false, jump: Default::default() }
+        let mut cmds: Vec<PCmd> = (0..assumes).map(|_| PCmd::Assume("true".into(), None)).collect();
+        cmds.extend((0..asserts).map(|_| PCmd::Assert("true".into(), check.clone(), None, None)));
+        PassiveBlock {
+            label: label.into(),
+            tok: None,
+            cmds,
+            succs,
+            ret: None,
+            from_return: false,
+            goto_attrs: false,
+            jump: Default::default(),
+            goto_nowhere: false,
+        }
     }
 
     #[test]

@@ -10,8 +10,8 @@ use std::cmp::Ordering;
 use std::fmt::Write;
 
 use super::passify::{PCmd, PassiveBlock, PrintItem};
-use super::wlp::check_key;
 use super::wlp::Vc;
+use super::wlp::check_key;
 use super::{Check, CheckKind};
 use crate::ast::Span;
 use crate::source::SourceMap;
@@ -63,7 +63,7 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     if last >= 0 {
         return None;
     }
-    let check = vc.checks.get((-last - 1) as usize)?.clone();
+    let check = vc.check(u32::try_from(-last).ok()?)?.clone();
     let mut trace = Vec::new();
     let mut failing_return = None;
     let mut final_block = None;
@@ -83,7 +83,7 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
                 PCmd::Print(items) => augmented.extend(items.iter().cloned()),
                 // The failing assertion is in the last block (an inlined copy of it may be
                 // in an earlier one: same key).
-                PCmd::Assert(_, c, _) if last && check_key(c) == key => break,
+                PCmd::Assert(_, c, ..) if last && check_key(c) == key => break,
                 _ => {}
             }
         }

@@ -24,9 +24,9 @@ use super::passify::{self, ImplContext};
 use super::split;
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
-use super::{Check, CheckKind, Cmd, NoVc, Unsupported};
-use crate::memory;
+use super::{AssumeAttrs, Check, CheckKind, Cmd, NoVc, Unsupported};
 use crate::ast::{Attribute, Body, Decl, Expr, Span, Spec, VarGroup};
+use crate::memory;
 use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, Ref, TypedProgram, VarId, VarKind};
 
@@ -50,6 +50,9 @@ pub struct VerifyOptions {
     pub cores: u32,
     /// `/enhancedErrorMessages:1`: errors show the augmented execution trace.
     pub augmented_traces: bool,
+    /// `/printSplit`: each split's passive program, as Boogie prints it, goes with the
+    /// implementation's result ([`ImplResult::splits`]).
+    pub print_split: bool,
 }
 
 #[derive(Debug)]
@@ -81,6 +84,9 @@ pub struct ImplResult {
     /// Its time limit in seconds (`/timeLimit`, or its `{:timeLimit N}`), for the message of a
     /// time out.
     pub time_limit: u32,
+    /// Under `/printSplit`, each split's name (`Name-N/...`) and passive program, as Boogie
+    /// prints them before checking it.
+    pub splits: Vec<(String, String)>,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -199,6 +205,7 @@ struct Heading {
     span: Span,
     message_if_verified: Option<String>,
     time_limit: u32,
+    splits: Vec<(String, String)>,
 }
 
 /// Reports results in program order, whatever order they are found in.
@@ -220,9 +227,9 @@ impl InOrder<'_> {
     fn complete(&mut self, index: usize, outcome: ImplOutcome) {
         self.outcomes[index] = Some(outcome);
         while let Some(Some(outcome)) = self.outcomes.get_mut(self.next).map(Option::take) {
-            let Heading { name, span, message_if_verified, time_limit } =
+            let Heading { name, span, message_if_verified, time_limit, splits } =
                 self.headings[self.next].take().expect("reported once");
-            (self.on_result)(ImplResult { name, span, outcome, message_if_verified, time_limit });
+            (self.on_result)(ImplResult { name, span, outcome, message_if_verified, time_limit, splits });
             self.next += 1;
         }
     }
@@ -277,6 +284,7 @@ impl Checker<'_> {
 /// (at most N wait to be taken).
 pub fn verify_program(
     typed: &TypedProgram,
+    sources: &crate::source::SourceMap,
     options: &VerifyOptions,
     open: &SessionOpener,
     on_result: &mut dyn FnMut(ImplResult),
@@ -300,6 +308,7 @@ pub fn verify_program(
     let modifies = modifies_sets(typed);
     let calls = super::measure::CallGraph::new(typed, false);
     let symbols = typed.symbols();
+    let types = options.print_split.then(|| crate::emit::type_table(typed));
     let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
     impls.retain(|&id| selected(typed, options, id));
@@ -312,9 +321,33 @@ pub fn verify_program(
         let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
         let limits = implementation_limits(options, impl_attrs(typed, id));
         let time_limit = limits.time_limit_s;
-        let index = reports.expect(Heading { name: name.clone(), span: info.name.span, message_if_verified, time_limit });
+        let index = reports.expect(Heading {
+            name: name.clone(),
+            span: info.name.span,
+            message_if_verified,
+            time_limit,
+            splits: Vec::new(),
+        });
         let before = prelude.len();
-        let staged = match encode_implementation(typed, options, &mut enc, &facts, &modifies, &calls, dependencies.as_ref(), &mut prelude, id) {
+        let printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
+        let mut printing = printing;
+        let encoded = encode_implementation(
+            typed,
+            sources,
+            options,
+            &mut enc,
+            &facts,
+            &modifies,
+            &calls,
+            dependencies.as_ref(),
+            &mut prelude,
+            id,
+            printing.as_mut(),
+        );
+        if let (Some(p), Some(Some(h))) = (printing, reports.headings.get_mut(index)) {
+            h.splits = p.splits;
+        }
+        let staged = match encoded {
             Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
             Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
             Ok(None) => Ok(ImplOutcome::Verified),
@@ -425,10 +458,19 @@ fn selected(typed: &TypedProgram, options: &VerifyOptions, id: ImplementationId)
     !verify_false(impl_attrs(typed, id)) && !verify_false(&proc_decl.attrs)
 }
 
+/// What `/printSplit` needs, and the splits printed.
+struct Printing<'p> {
+    types: &'p crate::emit::TypeTable,
+    splits: Vec<(String, String)>,
+}
+
 /// Stages one implementation up to its VC as SMT-LIB text (Boogie's `VerifyImplementation`
-/// before the prover is called). `None` when there is nothing to prove.
+/// before the prover is called). `None` when there is nothing to prove. Under `/printSplit`
+/// each split's passive program goes to `printing`.
+#[allow(clippy::too_many_arguments)]
 fn encode_implementation<'a>(
     typed: &'a TypedProgram,
+    sources: &crate::source::SourceMap,
     options: &VerifyOptions,
     enc: &mut Encoder<'a>,
     facts: &'a VariableFacts<'a>,
@@ -437,6 +479,7 @@ fn encode_implementation<'a>(
     dependencies: Option<&super::prune::Dependencies>,
     prelude: &mut String,
     id: ImplementationId,
+    mut printing: Option<&mut Printing<'a>>,
 ) -> Result<Option<Vec<EncodedVc>>, NoVc> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
@@ -461,19 +504,20 @@ fn encode_implementation<'a>(
 
     // Entry: where clauses of globals, formals and locals, then every precondition.
     let mut entry = Vec::new();
+    let plain = |expr| Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::None };
     for g in &globals {
         if let Some(w) = wheres.get(g) {
-            entry.push(Cmd::Assume { expr: w, negated: false });
+            entry.push(plain(w));
         }
     }
     for p in proc.ins.iter().chain(&proc.outs) {
         if let Some(w) = wheres.get(p) {
-            entry.push(Cmd::Assume { expr: w, negated: false });
+            entry.push(plain(w));
         }
     }
     for l in &info.locals {
         if let Some(w) = wheres.get(l) {
-            entry.push(Cmd::Assume { expr: w, negated: false });
+            entry.push(Cmd::Assume { expr: w, negated: false, attrs: AssumeAttrs::Where(*l) });
         } else if facts.assumptions.contains(l) {
             entry.push(Cmd::AssumeVar(*l));
         }
@@ -482,14 +526,24 @@ fn encode_implementation<'a>(
     let mut exit = Vec::new();
     for s in specs {
         match s {
-            Spec::Requires { expr, .. } => entry.push(Cmd::Assume { expr, negated: false }),
+            Spec::Requires { expr, attrs, .. } => {
+                entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs) })
+            }
+            // Boogie's `AssertEnsuresCmd` carries no attributes.
             Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
                 expr,
-                check: Check { kind: CheckKind::Ensures, tok: *span, msg: super::cfg::msg_attr(attrs), subsume: true, isolate: None },
+                check: Check {
+                    kind: CheckKind::Ensures,
+                    tok: *span,
+                    msg: super::cfg::msg_attr(attrs),
+                    subsume: true,
+                    isolate: None,
+                },
                 under: None,
+                attrs: &[],
             }),
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
-                exit.push(Cmd::Assume { expr, negated: false })
+                exit.push(plain(expr))
             }
             _ => {}
         }
@@ -515,7 +569,17 @@ fn encode_implementation<'a>(
     cfg::add_blocks_between(&mut blocks);
     memory::check()?;
 
-    let cx = ImplContext { typed, vars, proc_to_impl, wheres, impl_to_proc, modifies, assumptions: &facts.assumptions };
+    let show = printing.as_ref().map(|p| p.types);
+    let cx = ImplContext {
+        typed,
+        vars,
+        proc_to_impl,
+        wheres,
+        impl_to_proc,
+        modifies,
+        assumptions: &facts.assumptions,
+        show,
+    };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     if options.remove_empty_blocks {
         passify::remove_empty_blocks(&mut passive.blocks);
@@ -535,7 +599,18 @@ fn encode_implementation<'a>(
         Some(on) => on,
         None => options.split_on_every_assert,
     };
-    let parts = super::division::divide(passive.blocks, every_assert);
+    let parts = super::division::divide(passive.blocks, &super::division::Divide { sources, every_assert });
+    if let Some(p) = printing.as_mut() {
+        // Boogie numbers the splits when there are several (`SplitIndex`), else -1.
+        let (attrs, signature) = implementation_header(typed, id, p.types);
+        let name = crate::emit::sanitize(&info.name.name).into_owned();
+        for (k, part) in parts.iter().enumerate() {
+            let index = if parts.len() > 1 { k as i64 } else { -1 };
+            let full = format!("{name}-{index}{}", part.name);
+            let text = super::shown::split_text(&attrs, &full, &signature, &part.blocks);
+            p.splits.push((format!("{}-{index}{}", info.name.name, part.name), text));
+        }
+    }
     let roots = dependencies.map(|_| {
         // Under `/prune`, the axioms each VC reaches, in program order.
         let mut roots = super::prune::Roots::new(typed);
@@ -549,7 +624,7 @@ fn encode_implementation<'a>(
         roots.finish()
     });
     let mut vcs = Vec::new();
-    for blocks in parts {
+    for super::division::Part { blocks, .. } in parts {
         let vc = wlp::run(&blocks)?;
         let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
         memory::check()?;
@@ -581,6 +656,21 @@ fn encode_implementation<'a>(
     Ok(Some(vcs))
 }
 
+/// The attributes and signature Boogie prints around the name of implementation `id`.
+fn implementation_header(
+    typed: &TypedProgram,
+    id: ImplementationId,
+    types: &crate::emit::TypeTable,
+) -> (String, String) {
+    match &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize] {
+        Decl::Implementation(d) => {
+            crate::printer::implementation_parts(&d.attrs, &d.type_params, &d.ins, &d.outs, types)
+        }
+        Decl::Procedure(p) => crate::printer::implementation_parts(&p.attrs, &p.type_params, &p.ins, &p.outs, types),
+        _ => (String::new(), "()".to_string()),
+    }
+}
+
 /// Boogie's `CheckBooleanAttribute`: `{:key}` or `{:key true}` is `Some(true)`, `{:key false}`
 /// `Some(false)`.
 fn bool_attr(attrs: &[Attribute], key: &str) -> Option<bool> {
@@ -595,7 +685,10 @@ fn bool_attr(attrs: &[Attribute], key: &str) -> Option<bool> {
 /// `{:rlimit N}` (non-negative literals) override the command line's.
 fn implementation_limits(options: &VerifyOptions, attrs: &[Attribute]) -> Limits {
     let limit = |key, default| int_attr(attrs, key).and_then(|n| u32::try_from(n).ok()).unwrap_or(default);
-    Limits { time_limit_s: limit("timeLimit", options.time_limit), resource_limit: limit("rlimit", options.resource_limit) }
+    Limits {
+        time_limit_s: limit("timeLimit", options.time_limit),
+        resource_limit: limit("rlimit", options.resource_limit),
+    }
 }
 
 /// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
@@ -650,7 +743,9 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
             }
             Answer::Failed(why) => break Some(ImplOutcome::SolverException(why)),
-            Answer::Rejected(message) => break Some(ImplOutcome::Rejected { message, query: save_rejected(query, vc) }),
+            Answer::Rejected(message) => {
+                break Some(ImplOutcome::Rejected { message, query: save_rejected(query, vc) });
+            }
         }
     };
     session.send("(pop 1)\n");
@@ -714,8 +809,10 @@ fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: Imp
 /// them (`-5` for z3's `(- 5)`, `5bv8` for `(_ bv5 8)`); a value the solver does not give is
 /// left as its term.
 fn read_values(session: &mut dyn Session, items: &mut [passify::PrintItem]) {
-    let terms: Vec<&str> =
-        items.iter().filter_map(|i| if let passify::PrintItem::Value(t) = i { Some(t.as_str()) } else { None }).collect();
+    let terms: Vec<&str> = items
+        .iter()
+        .filter_map(|i| if let passify::PrintItem::Value(t) = i { Some(t.as_str()) } else { None })
+        .collect();
     if terms.is_empty() {
         return;
     }

@@ -15,7 +15,7 @@
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
-use super::passify::{PCmd, PassiveBlock, topological_order};
+use super::passify::{PCmd, PassiveBlock};
 use super::{Check, CheckKind};
 
 /// A verification condition and the ids it uses.
@@ -27,14 +27,21 @@ pub struct Vc {
     pub commands: String,
     /// Each block's name and body, bottom-up: what `commands` binds.
     pub defs: Vec<(String, String)>,
-    /// The `ControlFlow` id of each block (its index + 1).
+    /// The `ControlFlow` id of each block.
     pub block_ids: Vec<u32>,
-    /// Proof obligations by id (from 1); the same obligation copied into several blocks (an
-    /// invariant on several entry edges) keeps one id, as Boogie's shared command object does.
+    /// The proof obligations; the same obligation copied into several blocks (an invariant on
+    /// several entry edges) keeps one id, as Boogie's shared command object does.
     pub checks: Vec<Check>,
+    /// The `ControlFlow` id of each of `checks`.
+    pub check_ids: Vec<u32>,
 }
 
 impl Vc {
+    /// The proof obligation of `ControlFlow` id `id`.
+    pub fn check(&self, id: u32) -> Option<&Check> {
+        self.check_ids.iter().position(|&x| x == id).map(|i| &self.checks[i])
+    }
+
     /// The goal, `ControlFlow(0, 0) = entry ==> entry's body`, as a term over the block names.
     fn goal(&self) -> Option<String> {
         let (name, _) = self.defs.last()?;
@@ -57,8 +64,10 @@ impl Vc {
         let Some(goal) = self.goal() else { return String::new() };
         let size: usize = self.defs.iter().map(|(n, b)| n.len() + b.len() + 12).sum();
         let mut out = String::with_capacity(size + goal.len() + 32);
-        out.push_str("(assert (not
-");
+        out.push_str(
+            "(assert (not
+",
+        );
         for (name, body) in &self.defs {
             let _ = writeln!(out, "(let (({name} {body}))");
         }
@@ -66,8 +75,10 @@ impl Vc {
         for _ in 0..self.defs.len() {
             out.push(')');
         }
-        out.push_str("))
-");
+        out.push_str(
+            "))
+",
+        );
         out
     }
 }
@@ -93,45 +104,76 @@ pub fn block_name(label: &str) -> String {
     super::encode::quote(&format!("{label}@correct"))
 }
 
+/// Boogie's `ControlFlowIdMap`: one counter from 1 for blocks and proof obligations, an id
+/// given the first time one is asked for.
+struct Ids {
+    next: u32,
+    blocks: Vec<u32>,
+    checks: FxHashMap<(u8, u32, u32, u32), u32>,
+}
+
+impl Ids {
+    fn block(&mut self, b: usize) -> u32 {
+        if self.blocks[b] == 0 {
+            self.blocks[b] = self.next;
+            self.next += 1;
+        }
+        self.blocks[b]
+    }
+
+    fn check(&mut self, check: &Check, checks: &mut Vec<Check>, check_ids: &mut Vec<u32>) -> u32 {
+        let next = &mut self.next;
+        *self.checks.entry(check_key(check)).or_insert_with(|| {
+            checks.push(check.clone());
+            check_ids.push(*next);
+            *next += 1;
+            *next - 1
+        })
+    }
+}
+
 /// Builds the VC of `blocks`.
+///
+/// Blocks are bound in Boogie's order (`LetVC`: a topological order of the reversed graph,
+/// the exits first) and numbered as Boogie numbers them: per block, its successors as its
+/// goto is translated, then its obligations from its last command to its first, then itself.
+/// Those numbers and that order are part of the query the solver sees, and solvers are
+/// sensitive to such details.
 pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
-    let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
-    let order = topological_order(&succs);
-    let block_ids: Vec<u32> = (1..=blocks.len() as u32).collect();
+    let n = blocks.len();
+    let order = reversed_graph_order(blocks);
+    let mut ids = Ids { next: 1, blocks: vec![0; n], checks: FxHashMap::default() };
     let mut checks: Vec<Check> = Vec::new();
-    let mut ids: FxHashMap<(u8, u32, u32, u32), u32> = FxHashMap::default();
-    let mut defs = Vec::with_capacity(blocks.len());
-    for &b in order.iter().rev() {
+    let mut check_ids: Vec<u32> = Vec::new();
+    let mut defs = Vec::with_capacity(n);
+    for &b in &order {
         crate::memory::check()?;
         let block = &blocks[b];
-        let me = block_ids[b];
+        for &s in &block.succs {
+            ids.block(b);
+            ids.block(s);
+        }
         // Written front to back, each command's closing parentheses counted: a block's
-        // text is built in time linear in its length.
-        // Obligations are numbered from the block's last command to its first (the order
-        // of the wlp, as Boogie numbers them): the numbers are part of the query the solver
-        // sees, and solvers are sensitive to such details.
-        let block_ids_of_asserts: Vec<u32> = block
-            .cmds
-            .iter()
-            .rev()
-            .filter_map(|c| match c {
-                PCmd::Assert(_, check, _) => Some(*ids.entry(check_key(check)).or_insert_with(|| {
-                    checks.push(check.clone());
-                    checks.len() as u32
-                })),
-                _ => None,
-            })
-            .collect();
+        // text is built in time linear in its length. Obligations are numbered from the
+        // block's last command to its first (the order of the wlp).
+        let mut block_ids_of_asserts: Vec<u32> = Vec::new();
+        for c in block.cmds.iter().rev() {
+            if let PCmd::Assert(_, check, ..) = c {
+                block_ids_of_asserts.push(ids.check(check, &mut checks, &mut check_ids));
+                ids.block(b);
+            }
+        }
+        let me = ids.block(b);
         let mut assert_ids = block_ids_of_asserts.into_iter().rev();
         let mut n = String::new();
         let mut closing = 0;
         for c in &block.cmds {
             match c {
-                PCmd::Assume(t) => {
+                PCmd::Assume(t, _) => {
                     let _ = write!(n, "(=> {t} ");
                     closing += 1;
                 }
-                PCmd::Assert(t, check, under) => {
+                PCmd::Assert(t, check, under, _) => {
                     let id = assert_ids.next().unwrap_or_default();
                     let _ = write!(n, "(and (=> (= (ControlFlow 0 {me}) (- {id})) ");
                     match under {
@@ -154,13 +196,13 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
         match block.succs.as_slice() {
             [] => n.push_str("true"),
             [s] => {
-                let _ = write!(n, "(=> (= (ControlFlow 0 {me}) {}) {})", block_ids[*s], block_name(&blocks[*s].label));
+                let _ = write!(n, "(=> (= (ControlFlow 0 {me}) {}) {})", ids.blocks[*s], block_name(&blocks[*s].label));
             }
             ss => {
                 n.push_str("(and");
                 for &s in ss {
                     let _ =
-                        write!(n, " (=> (= (ControlFlow 0 {me}) {}) {})", block_ids[s], block_name(&blocks[s].label));
+                        write!(n, " (=> (= (ControlFlow 0 {me}) {}) {})", ids.blocks[s], block_name(&blocks[s].label));
                 }
                 n.push(')');
             }
@@ -181,7 +223,17 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
             defs.push(entry);
         }
     }
-    let mut vc = Vc { commands: String::new(), defs, block_ids, checks };
+    if n > 0 {
+        ids.block(0);
+    }
+    let mut vc = Vc { commands: String::new(), defs, block_ids: ids.blocks, checks, check_ids };
     vc.commands = vc.lets();
     Ok(vc)
+}
+
+/// Boogie's `Program.GraphFromBlocks(blocks, false).TopologicalSort()`: the reversed graph,
+/// each edge from a target to the block that jumps there.
+fn reversed_graph_order(blocks: &[PassiveBlock]) -> Vec<usize> {
+    let edges = blocks.iter().enumerate().flat_map(|(b, block)| block.succs.iter().map(move |&s| (s, b)));
+    super::passify::tarjan_top_sort(blocks.len(), edges)
 }
