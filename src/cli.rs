@@ -156,6 +156,11 @@ pub struct Options {
     pub split_on_every_assert: bool,
     /// `/printSplit:FILE` (`-` for stdout): each split's passive program.
     pub print_split: Option<String>,
+    /// `/printModel:1`: each error's counterexample model after its trace.
+    pub print_model: u32,
+    /// `/mv:FILE` (`-` for stdout, `@PROC@` per implementation): each error's model, with the
+    /// states `{:captureState}` marks.
+    pub model_view: Option<String>,
     /// `/printSplitDeclarations`: the program's declarations with each printed split.
     pub print_split_declarations: bool,
     /// `/smoke`: Boogie's smoke test (unreachable code is reported).
@@ -217,6 +222,8 @@ impl Default for Options {
             enhanced_error_messages: 0,
             split_on_every_assert: false,
             print_split: None,
+            print_model: 0,
+            model_view: None,
             print_split_declarations: false,
             smoke: false,
             print_after: Vec::new(),
@@ -358,6 +365,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("lib", "lib", Value::Text),
     opt("vcsSplitOnEveryAssert", "vcs-split-on-every-assert", Value::Flag),
     opt("printSplit", "print-split", Value::Text),
+    opt("printModel", "print-model", Value::Int { min: 0, below: 2 }),
+    opt("mv", "model-view", Value::Text),
     opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
     opt("smoke", "smoke", Value::Flag),
     opt("infer", "infer", Value::Infer),
@@ -661,9 +670,16 @@ struct Cli {
     /// One VC per assertion (implementation division)
     #[arg(long, help_heading = COMPAT)]
     vcs_split_on_every_assert: bool,
-    /// Print each split's passive program to FILE (- for stdout; accepted, nothing is printed yet)
+    /// Print each split's passive program to FILE-NAME.spl (- for stdout)
     #[arg(long, value_name = "FILE", help_heading = COMPAT)]
     print_split: Option<String>,
+    /// 1: print each error's counterexample model after its trace
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    print_model: Option<u8>,
+    /// Write each error's model, with its captured states, to FILE (- for stdout; @PROC@ for
+    /// the implementation's name)
+    #[arg(long, value_name = "FILE", help_heading = COMPAT)]
+    model_view: Option<String>,
     /// With --print-split, print the program's declarations too
     #[arg(long, help_heading = COMPAT)]
     print_split_declarations: bool,
@@ -821,6 +837,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
         split_on_every_assert: cli.vcs_split_on_every_assert,
         print_split: cli.print_split,
+        print_model: cli.print_model.map_or(d.print_model, u32::from),
+        model_view: cli.model_view,
         print_split_declarations: cli.print_split_declarations,
         smoke: cli.smoke,
         print_after: cli.print_after,

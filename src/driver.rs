@@ -250,7 +250,11 @@ fn verify(
         split_on_every_assert: options.split_on_every_assert,
         augmented_traces: options.enhanced_error_messages == 1,
         print_split: options.print_split.is_some(),
+        models: options.print_model >= 1 || options.model_view.is_some(),
     };
+    // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
+    // `GetLogFilename` with reuse).
+    let mut model_files: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
     // A log that cannot be written is no reason not to verify: said once per file on stderr.
     let unwritable_logs = std::sync::Mutex::new(rustc_hash::FxHashSet::<String>::default());
     let open = |implementation: &str| {
@@ -324,7 +328,34 @@ fn verify(
                 errors.retain(|e| shown.insert(crate::vcgen::wlp::check_key(&e.check)));
                 let sources = sources.for_implementation(&r.name);
                 trace::sort(&mut errors, &sources);
-                errors.iter().map(|e| trace::render(&sources, e, options.error_trace)).collect()
+                let mut text = String::new();
+                for e in &errors {
+                    text += &trace::render(&sources, e, options.error_trace);
+                    let Some(model) = &e.model else { continue };
+                    // `/printModel:1`: after the trace; `/mv`: after the error.
+                    if options.print_model >= 1 && options.error_trace > 0 {
+                        text += model;
+                    }
+                    match options.model_view.as_deref() {
+                        Some("-") => text += model,
+                        Some(template) => {
+                            let path = crate::smt::substitute_proc(template, &r.name);
+                            let append = !model_files.insert(path.clone());
+                            let written = std::fs::OpenOptions::new()
+                                .create(true)
+                                .write(true)
+                                .append(append)
+                                .truncate(!append)
+                                .open(&path)
+                                .and_then(|mut f| f.write_all(model.as_bytes()));
+                            if let Err(e) = written {
+                                eprintln!("Warning: cannot write the model to {path}: {e}");
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                text
             }
             // Boogie's `GetOutcomeError`, at the implementation's name.
             ImplOutcome::TimedOut => {

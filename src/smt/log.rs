@@ -134,7 +134,7 @@ impl LogFiles {
 }
 
 /// Boogie's `SubstituteAtPROC`.
-fn substitute_proc(template: &str, implementation: &str) -> String {
+pub fn substitute_proc(template: &str, implementation: &str) -> String {
     let mut name: String =
         implementation.chars().map(|c| if c.is_alphanumeric() || c == '.' { c } else { '_' }).collect();
     // Boogie shortens the name (only) to keep the file name under 180 characters.

@@ -88,6 +88,11 @@ pub trait Session: Send {
     /// `(get-value (t1 t2 ...))` after `sat`: each term's value as SMT-LIB text, in order.
     /// An `(error ...)` answer to it is `Err` and the session goes on; a fault kills it.
     fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String>;
+    /// `(get-model)` after `sat`: the solver's answer as it gave it (z3 4.8.12, with Boogie's
+    /// `model.v2`, answers a string in its old model format). Solvers that give none: `Err`.
+    fn get_model(&mut self) -> Result<String, String> {
+        Err("this solver gives no model".into())
+    }
     /// Forgets everything sent since the start (SMT-LIB's `(reset)`; in-process Z3 gets a new
     /// context) and sends the preamble again, so that what the next check answers does not
     /// depend on what was checked before. A fault kills the session.
@@ -131,7 +136,7 @@ mod z3;
 /// The fallback for Z3 calls that outlive their limit (see `z3`'s module header).
 pub use z3::{SERVER_FLAG as Z3_SERVER_FLAG, serve as serve_z3, use_server as use_z3_server};
 
-pub use log::{LogFiles, ProverLog};
+pub use log::{LogFiles, ProverLog, substitute_proc};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -349,6 +349,20 @@ impl<T: Transport> Session for SmtSession<T> {
         }
     }
 
+    fn get_model(&mut self) -> Result<String, String> {
+        if let Some(why) = &self.dead {
+            return Err(why.clone());
+        }
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        match self.request("(get-model)\n", deadline) {
+            Ok(response) => match sexpr::parse(&response) {
+                Some(parsed) if parsed.call("error").is_some() => Err(response),
+                _ => Ok(response),
+            },
+            Err(fault) => Err(self.fault(fault)),
+        }
+    }
+
     fn reset(&mut self) {
         if self.dead.is_some() {
             return;

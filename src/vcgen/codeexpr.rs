@@ -234,11 +234,8 @@ impl Encoder<'_> {
         }
         if !bound.is_empty() {
             for (name, sort) in &bound {
+                // `tickleBool` is in every program's prelude ([`super::verify`]).
                 if sort == "Bool" {
-                    self.declare_once(
-                        "tickleBool",
-                        "(declare-fun tickleBool (Bool) Bool)\n(assert (and (tickleBool true) (tickleBool false)))\n",
-                    );
                     vc = format!("(=> (tickleBool {name}) {vc})");
                 }
             }

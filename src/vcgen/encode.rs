@@ -72,7 +72,7 @@ impl Ctx {
 
 pub struct Encoder<'p> {
     pub typed: &'p TypedProgram,
-    /// Sorts declared so far (and functions declared on demand, [`Encoder::declare_once`]).
+    /// Sorts declared so far.
     declared_sorts: FxHashSet<String>,
     new_decls: String,
     /// Functions by what a call becomes: `None` when the function is unsupported.
@@ -102,6 +102,12 @@ pub struct Encoder<'p> {
 }
 
 pub use crate::smt::names::quote;
+
+/// The sort of a type named `name`: Boogie's `T@name` (z3 then names its elements
+/// `T@name!val!N`, as Boogie's models show them).
+pub fn sort_name(name: &str) -> String {
+    quote(&format!("T@{name}"))
+}
 
 /// Whether `q` is the definition axiom the lambda pass gives a lifted lambda,
 /// `forall holes.., vars.. :: {lambda#N(holes..)[vars..]} ..`, with a `{:pool}` on a variable.
@@ -245,14 +251,6 @@ impl<'p> Encoder<'p> {
         self.code_exprs
     }
 
-    /// Declares a function (and its axioms) for the encoding of the program or of the current
-    /// implementation, once.
-    pub(super) fn declare_once(&mut self, name: &str, commands: &str) {
-        if self.declared_sorts.insert(name.to_string()) {
-            self.new_decls.push_str(commands);
-        }
-    }
-
     /// Declarations made since the last call (sorts first met while encoding).
     pub fn take_new_decls(&mut self) -> String {
         std::mem::take(&mut self.new_decls)
@@ -285,12 +283,12 @@ impl<'p> Encoder<'p> {
                         return Err(Unsupported::new(None, "this datatype"));
                     }
                     // Declared in the prelude (`datatype_decls`).
-                    return Ok(quote(&info.name.name));
+                    return Ok(sort_name(&info.name.name));
                 }
                 if let Some(sort) = self.builtin_sort(*id, ty)? {
                     return Ok(sort);
                 }
-                let name = quote(&ty.expanded().display(self.typed.symbols()).to_string());
+                let name = sort_name(&ty.expanded().display(self.typed.symbols()).to_string());
                 if self.declared_sorts.insert(name.clone()) {
                     let _ = writeln!(self.new_decls, "(declare-sort {name} 0)");
                 }
@@ -908,7 +906,7 @@ impl<'p> Encoder<'p> {
         let mut sorts = Vec::new();
         let mut bodies = Vec::new();
         for d in members {
-            sorts.push(format!("({} 0)", quote(&symbols.type_ctors[d.0 as usize].name.name)));
+            sorts.push(format!("({} 0)", sort_name(&symbols.type_ctors[d.0 as usize].name.name)));
             let mut ctors = Vec::new();
             for c in self.ctors(*d) {
                 let info = symbols.function(c);

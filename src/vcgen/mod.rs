@@ -28,6 +28,7 @@ pub mod encode;
 pub mod float;
 pub mod instantiate;
 pub mod measure;
+pub mod model;
 pub mod passify;
 pub mod prune;
 pub mod shown;

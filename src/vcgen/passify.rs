@@ -42,6 +42,8 @@ pub enum PCmd {
     StartChecking,
     /// `hide`, `reveal`, `push`, `pop`: no effect on the VC (see [`super::ScopeCmd`]).
     Scope(super::ScopeCmd),
+    /// A `{:captureState}` point, where models are asked for; no effect on the VC.
+    Capture(std::sync::Arc<CapturePoint>),
     /// The `{:print ...}` attributes of a command, each ended by a line break; no effect on
     /// the VC, but it is a command, as Boogie's `assume true` that carries them is, so a block
     /// that has one is not empty.
@@ -107,12 +109,40 @@ pub struct ImplContext<'a> {
     pub assumptions: &'a FxHashSet<VarId>,
     /// When the passive program is printed ([`shown`]): the program's type table.
     pub show: Option<&'a crate::emit::TypeTable>,
+    /// Models are asked for (`/printModel`, `/mv`): `{:captureState}` points are recorded.
+    pub capture_states: bool,
 }
 
 pub struct Passive {
     pub blocks: Vec<PassiveBlock>,
-    /// `(name, sort)` of every incarnation and call temporary.
-    pub decls: Vec<(String, String)>,
+    /// Every incarnation and call temporary.
+    pub decls: Vec<Incarnation>,
+}
+
+/// A constant passification declares: its SMT-LIB name and sort, and the name Boogie gives it
+/// (`x` for a variable's value at the entry, `x@N` for its N-th incarnation), which a model
+/// shows.
+#[derive(Clone, Debug)]
+pub struct Incarnation {
+    pub smt: String,
+    pub sort: String,
+    pub boogie: String,
+}
+
+/// A `{:captureState "name"}` point (Boogie's `ModelViewInfo.Mapping`): the values of the
+/// variables changed since the entry, each with the identity of its value, so that a model's
+/// state can show only what changed since the state before.
+#[derive(Debug)]
+pub struct CapturePoint {
+    pub name: String,
+    pub values: Vec<(VarId, u32, ModelValue)>,
+}
+
+/// How a model finds a variable's value: a constant's (by its Boogie name) or a literal's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelValue {
+    Constant(Box<str>),
+    Literal(Box<str>),
 }
 
 /// A variable's value during passification: its SMT-LIB term, and its Boogie text when the
@@ -126,11 +156,17 @@ pub struct Passive {
 pub struct Value {
     pub smt: Box<str>,
     pub shown: Box<str>,
+    /// Where a model finds it.
+    pub model: ModelValue,
+    /// Its identity, as a number that outlives passification (for [`CapturePoint`]s).
+    pub id: u32,
 }
 
 impl Value {
-    fn new(smt: impl Into<Box<str>>, shown: impl Into<Box<str>>) -> Rc<Value> {
-        Rc::new(Value { smt: smt.into(), shown: shown.into() })
+    fn new(smt: impl Into<Box<str>>, shown: impl Into<Box<str>>, model: ModelValue) -> Rc<Value> {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Rc::new(Value { smt: smt.into(), shown: shown.into(), model, id })
     }
 }
 
@@ -186,7 +222,7 @@ pub fn procedure_specs(typed: &TypedProgram, p: ProcedureId) -> &[Spec] {
 struct Passifier<'a, 'c, 'e> {
     cx: &'c ImplContext<'a>,
     enc: &'e mut Encoder<'a>,
-    decls: Vec<(String, String)>,
+    decls: Vec<Incarnation>,
     /// SMT-LIB names in use, by the name they are made from: `x@0`, `x@1`, ...
     counters: FxHashMap<String, u32>,
     /// Boogie's incarnation numbers, per variable (`CreateIncarnation`): printed names.
@@ -208,11 +244,11 @@ impl<'a> Passifier<'a, '_, '_> {
         self.cx.show.is_some()
     }
 
-    fn fresh_named(&mut self, base: &str, sort: String) -> String {
+    fn fresh_named(&mut self, base: &str, sort: String, boogie: String) -> String {
         let n = self.counters.entry(base.to_string()).or_insert(0);
         let name = super::encode::quote(&format!("{base}@{n}"));
         *n += 1;
-        self.decls.push((name.clone(), sort));
+        self.decls.push(Incarnation { smt: name.clone(), sort, boogie });
         name
     }
 
@@ -227,16 +263,12 @@ impl<'a> Passifier<'a, '_, '_> {
             }
         };
         let base = self.typed().symbols().var(v).name.name.to_string();
-        let smt = self.fresh_named(&base, sort);
-        let shown = if self.showing() {
-            let n = self.shown_counters.entry(v).or_insert(0);
-            let name = crate::emit::sanitize(&format!("{base}@{n}")).into_owned();
-            *n += 1;
-            name
-        } else {
-            String::new()
-        };
-        Ok(Value::new(smt, shown))
+        let n = self.shown_counters.entry(v).or_insert(0);
+        let boogie = format!("{base}@{n}");
+        *n += 1;
+        let smt = self.fresh_named(&base, sort, boogie.clone());
+        let shown = if self.showing() { crate::emit::sanitize(&boogie).into_owned() } else { String::new() };
+        Ok(Value::new(smt, shown, ModelValue::Constant(boogie.into())))
     }
 
     /// A variable's value at the entry: the variable itself.
@@ -244,9 +276,9 @@ impl<'a> Passifier<'a, '_, '_> {
         let sort = self.enc.sort(&self.typed().symbols().var(v).ty)?;
         self.sorts.insert(v, sort.clone());
         let base = self.typed().symbols().var(v).name.name.to_string();
-        let smt = self.fresh_named(&base, sort);
+        let smt = self.fresh_named(&base, sort, base.clone());
         let shown = if self.showing() { crate::emit::sanitize(&base).into_owned() } else { String::new() };
-        Ok(Value::new(smt, shown))
+        Ok(Value::new(smt, shown, ModelValue::Constant(base.into())))
     }
 
     fn term(&mut self, e: &Expr, cur: &Incarnations) -> Result<String, Unsupported> {
@@ -439,6 +471,12 @@ impl<'a> Passifier<'a, '_, '_> {
                     _ => t,
                 };
                 out.push(PCmd::Assume(t, shown));
+                if self.cx.capture_states
+                    && let AssumeAttrs::Written(a) = attrs
+                    && let Some(name) = super::encode::string_attr(a, "captureState")
+                {
+                    out.push(PCmd::Capture(std::sync::Arc::new(self.capture(name, cur))));
+                }
             }
             Cmd::AssumeFalse => {
                 let shown = self.shown_text(|| "false".into());
@@ -487,14 +525,32 @@ impl<'a> Passifier<'a, '_, '_> {
                         },
                         _ => None,
                     };
+                    // Where a model finds a copied value: the literal, or the copied variable.
+                    let model = match &rhs.kind {
+                        ExprKind::Var(name) => {
+                            let base = match self.typed().referent(name) {
+                                Some(Ref::Var(v)) => {
+                                    let v = self.cx.proc_to_impl.get(&v).copied().unwrap_or(v);
+                                    cur.get(&v).map(|t| t.model.clone())
+                                }
+                                _ => None,
+                            };
+                            base.unwrap_or_else(|| ModelValue::Constant(name.name.as_str().into()))
+                        }
+                        _ => {
+                            let mut literal = String::new();
+                            crate::emit::expr(&mut literal, rhs);
+                            ModelValue::Literal(literal.into())
+                        }
+                    };
                     let (v, value, text) = self.lhs_update(lhs, value, text, cur)?;
-                    updates.push((v, value, text, copied, shared));
+                    updates.push((v, value, text, copied, shared, model));
                 }
                 let mut smt = Vec::new();
                 let mut shown = Vec::new();
-                for (v, value, text, copied, shared) in updates {
+                for (v, value, text, copied, shared, model) in updates {
                     if copied {
-                        cur.insert(v, shared.unwrap_or_else(|| Value::new(value, text)));
+                        cur.insert(v, shared.unwrap_or_else(|| Value::new(value, text, model)));
                         continue;
                     }
                     let t = self.fresh(v)?;
@@ -705,15 +761,12 @@ impl<'a> Passifier<'a, '_, '_> {
         for formal in &info.outs {
             let sort = self.enc.sort(&typed.symbols().var(*formal).ty)?;
             let name = typed.symbols().var(*formal).name.name;
-            let t = self.fresh_named(&format!("call{name}"), sort);
+            let boogie = format!("call@{name}");
+            let t = self.fresh_named(&format!("call{name}"), sort, boogie.clone());
             subst.insert(*formal, t.clone());
-            let text = if self.showing() {
-                crate::emit::sanitize(&format!("call@{name}")).into_owned()
-            } else {
-                String::new()
-            };
+            let text = if self.showing() { crate::emit::sanitize(&boogie).into_owned() } else { String::new() };
             subst_text.insert(*formal, text.clone());
-            out_values.push(Value::new(t, text));
+            out_values.push(Value::new(t, text, ModelValue::Constant(boogie.into())));
         }
         let modifies: Vec<VarId> = {
             let mut seen = FxHashSet::default();
@@ -754,6 +807,18 @@ impl<'a> Passifier<'a, '_, '_> {
             cur.insert(v, value);
         }
         Ok(())
+    }
+
+    /// A `{:captureState}` point: the variables whose values differ from the entry's.
+    fn capture(&self, name: &str, cur: &Incarnations) -> CapturePoint {
+        let mut values = Vec::new();
+        for &v in &self.cx.vars {
+            let (Some(now), Some(entry)) = (cur.get(&v), self.initial.get(&v)) else { continue };
+            if !Rc::ptr_eq(now, entry) {
+                values.push((v, now.id, now.model.clone()));
+            }
+        }
+        CapturePoint { name: name.to_string(), values }
     }
 
     /// The printed form of a callee's specification at a call: its formals as `formals`

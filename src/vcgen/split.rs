@@ -117,7 +117,7 @@ impl<'b> CostModel<'b> {
                 }
                 // Boogie carries `{:print}` in an `assume true`.
                 PCmd::Assume(..) | PCmd::Print(_) => assumes += 1.0,
-                PCmd::StartChecking | PCmd::Scope(_) => {}
+                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Capture(_) => {}
             }
         }
         let s = &mut self.stats[b];
@@ -323,6 +323,8 @@ pub fn whole_split_counterexample(blocks: &[PassiveBlock]) -> Option<Counterexam
                 trace: trace.clone(),
                 failing_return: b.ret,
                 augmented: Vec::new(),
+                blocks: (0..blocks.len()).collect(),
+                model: None,
             }),
             _ => None,
         })

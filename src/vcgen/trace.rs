@@ -31,6 +31,10 @@ pub struct Counterexample {
     /// The `{:print}` attributes of the commands on the path up to the failing assertion
     /// (Boogie's augmented trace), their values read from the model by the caller.
     pub augmented: Vec<PrintItem>,
+    /// The blocks of the path, by index in the split's blocks.
+    pub blocks: Vec<usize>,
+    /// Under `/printModel:1` or `/mv`, the model with its captured states, as Boogie writes it.
+    pub model: Option<String>,
 }
 
 impl Counterexample {
@@ -68,11 +72,13 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     let mut failing_return = None;
     let mut final_block = None;
     let mut augmented = Vec::new();
+    let mut path = Vec::new();
     let key = check_key(&check);
     for (n, &id) in steps.iter().enumerate() {
         let last = n + 1 == steps.len();
         let b = vc.block_ids.iter().position(|&x| i64::from(x) == id)?;
         let block = &blocks[b];
+        path.push(b);
         if block.from_return {
             failing_return = block.ret;
         }
@@ -91,7 +97,7 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     if failing_return.is_none() {
         failing_return = final_block.and_then(|b| blocks[b].ret);
     }
-    Some(Counterexample { check, trace, failing_return, augmented })
+    Some(Counterexample { check, trace, failing_return, augmented, blocks: path, model: None })
 }
 
 fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {

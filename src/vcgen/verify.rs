@@ -53,6 +53,9 @@ pub struct VerifyOptions {
     /// `/printSplit`: each split's passive program, as Boogie prints it, goes with the
     /// implementation's result ([`ImplResult::splits`]).
     pub print_split: bool,
+    /// `/printModel:1` or `/mv`: each counterexample gets its model
+    /// ([`trace::Counterexample::model`]).
+    pub models: bool,
 }
 
 #[derive(Debug)]
@@ -164,8 +167,10 @@ fn modifies_sets(typed: &TypedProgram) -> Vec<Vec<VarId>> {
     typed.symbols().procedures.iter().map(|p| p.modifies.clone()).collect()
 }
 
-/// Boogie's function for reading the failing path back from a model.
-const CONTROL_FLOW: &str = "(declare-fun ControlFlow (Int Int) Int)\n";
+/// What every program's prelude starts with: Boogie's `tickleBool` (a function the solver may
+/// use as a trigger on Boolean values, which Boogie declares for z3, and which a model shows)
+/// and its function for reading the failing path back from a model.
+const CONTROL_FLOW: &str = "(declare-fun tickleBool (Bool) Bool)\n(assert (and (tickleBool true) (tickleBool false)))\n(declare-fun ControlFlow (Int Int) Int)\n";
 
 /// Opens a solver session for the named implementation (the name is for `/proverLog`'s
 /// `@PROC@`). The session has sent its preamble of solver options and nothing else. Under
@@ -182,6 +187,17 @@ struct EncodedVc {
     text: String,
     blocks: Vec<passify::PassiveBlock>,
     vc: wlp::Vc,
+    /// Under `/printModel` and `/mv`, what a model needs ([`super::model`]).
+    model: Option<Arc<ModelNames>>,
+}
+
+/// The names a model of an implementation's VC shows: the VC's constants by their Boogie
+/// names, and the implementation's variables (Boogie's `ModelViewInfo.AllVariables`) with
+/// the Boogie names of their values at the entry.
+struct ModelNames {
+    rename: FxHashMap<String, String>,
+    variables: Vec<(String, String)>,
+    names: FxHashMap<VarId, String>,
 }
 
 /// One implementation's check, owned, so that another thread can run it.
@@ -570,6 +586,8 @@ fn encode_implementation<'a>(
     memory::check()?;
 
     let show = printing.as_ref().map(|p| p.types);
+    let model_variables: Vec<(VarId, String)> =
+        vars.iter().map(|&v| (v, symbols.var(v).name.name.to_string())).collect();
     let cx = ImplContext {
         typed,
         vars,
@@ -579,6 +597,7 @@ fn encode_implementation<'a>(
         modifies,
         assumptions: &facts.assumptions,
         show,
+        capture_states: options.models,
     };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     if options.remove_empty_blocks {
@@ -640,12 +659,25 @@ fn encode_implementation<'a>(
                 }
             }
         }
-        for (name, sort) in &passive.decls {
-            let _ = writeln!(text, "(declare-fun {name} () {sort})");
+        // Only the constants the VC mentions, as Boogie declares them (a model lists every
+        // constant declared).
+        let used = symbols_in(&vc.commands);
+        let declared: Vec<&passify::Incarnation> =
+            passive.decls.iter().filter(|d| used.contains(d.smt.trim_matches('|'))).collect();
+        for d in &declared {
+            let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
         }
         text += &vc.commands;
         memory::check()?;
-        vcs.push(EncodedVc { text, blocks, vc });
+        let model = options.models.then(|| {
+            let rename = declared.iter().map(|d| (d.smt.trim_matches('|').to_string(), d.boogie.clone())).collect();
+            Arc::new(ModelNames {
+                rename,
+                variables: model_variables.iter().map(|(_, n)| (n.clone(), n.clone())).collect(),
+                names: model_variables.iter().cloned().collect(),
+            })
+        });
+        vcs.push(EncodedVc { text, blocks, vc, model });
     }
     if vcs.is_empty() {
         return Ok(None);
@@ -654,6 +686,32 @@ fn encode_implementation<'a>(
     // later implementation.
     prelude.push_str(&enc.take_new_decls());
     Ok(Some(vcs))
+}
+
+/// The symbols a VC's text mentions: quoted (`|x@1|`, without the bars) and plain ones.
+fn symbols_in(text: &str) -> FxHashSet<&str> {
+    let mut out = FxHashSet::default();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'|' => {
+                let start = i + 1;
+                let end = text[start..].find('|').map_or(bytes.len(), |k| start + k);
+                out.insert(&text[start..end]);
+                i = end + 1;
+            }
+            b'(' | b')' | b' ' | b'\n' | b'\t' => i += 1,
+            _ => {
+                let start = i;
+                while i < bytes.len() && !matches!(bytes[i], b'(' | b')' | b' ' | b'\n' | b'\t' | b'|') {
+                    i += 1;
+                }
+                out.insert(&text[start..i]);
+            }
+        }
+    }
+    out
 }
 
 /// The attributes and signature Boogie prints around the name of implementation `id`.
@@ -708,6 +766,9 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
         match answer {
             Answer::Unsat => break None,
             Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
+                // Boogie asks for the model before the path (the solver's answer to
+                // `get-model` depends on what was asked of the model before).
+                let model = vc.model.as_ref().and_then(|_| session.get_model().ok());
                 let path = match calculate_path(session, vc.blocks.len()) {
                     Ok(p) => p,
                     Err(e) => break Some(ImplOutcome::SolverException(e)),
@@ -719,6 +780,9 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
                     read_values(session, &mut cex.augmented);
                 } else {
                     cex.augmented.clear();
+                }
+                if let (Some(names), Some(answer)) = (&vc.model, model) {
+                    cex.model = model_of(&answer, names, &vc.blocks, &cex);
                 }
                 let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
                 errors.push(cex);
@@ -803,6 +867,26 @@ fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: Imp
         return None;
     }
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
+}
+
+/// The model Boogie shows for counterexample `cex` (see [`super::model`]): the solver's
+/// `answer` with the states of the `{:captureState}` points on its path, those of the last
+/// block only before the failing assertion.
+fn model_of(answer: &str, names: &ModelNames, blocks: &[passify::PassiveBlock], cex: &Counterexample) -> Option<String> {
+    let key = check_key(&cex.check);
+    let mut points = Vec::new();
+    for (k, &b) in cex.blocks.iter().enumerate() {
+        let last = k + 1 == cex.blocks.len();
+        for c in &blocks[b].cmds {
+            match c {
+                passify::PCmd::Capture(point) => points.push(&**point),
+                passify::PCmd::Assert(_, check, ..) if last && check_key(check) == key => break,
+                _ => {}
+            }
+        }
+    }
+    let path = super::model::Path { variables: &names.variables, points, names: &names.names };
+    super::model::render(answer, &names.rename, &path)
 }
 
 /// The model's values of the variables an augmented trace shows, as Boogie's model prints

@@ -190,7 +190,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
                         closing += 1;
                     }
                 }
-                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Print(_) => {}
+                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Print(_) | PCmd::Capture(_) => {}
             }
         }
         match block.succs.as_slice() {
