@@ -1,6 +1,9 @@
 //! File-driven tests: every `tests/golden/**/X.bpl` is run through rboogie's library entry
 //! (`cli::parse_args`, then `cli::run`) and what it prints on stdout is compared with
 //! `X.bpl.expect` beside it. `BLESS=1 cargo test --test golden` rewrites the expectations.
+//! Each file is a test of its own (a `libtest-mimic` harness), named by its path under
+//! `tests/golden`, so a failure names its file and `cargo test --test golden -- verify/model`
+//! runs the cases whose names contain `verify/model`.
 //!
 //! A case's leading `//` comment lines may say:
 //! - `// OPTIONS: /noVerify /print:-` — the command line (default: `/noVerify`). `%s` stands
@@ -89,54 +92,47 @@ fn run_case(case: &Case) -> (String, i32) {
     })
 }
 
-#[test]
-fn golden() {
+/// One case: compared with (or, under `BLESS=1`, written to) its `.expect` file.
+fn check(path: &Path, bless: bool) -> Result<(), String> {
+    let case = read_case(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (actual, code) = run_case(&case);
+    let expect_path = format!("{}.expect", case.path);
+    let mut failures = Vec::new();
+    if code != case.exit {
+        failures.push(format!("exit code {code}, expected {}\n{actual}", case.exit));
+    }
+    if bless {
+        if std::fs::read_to_string(&expect_path).ok().as_deref() != Some(actual.as_str()) {
+            std::fs::write(&expect_path, &actual).map_err(|e| format!("{expect_path}: {e}"))?;
+            eprintln!("blessed {expect_path}");
+        }
+    } else {
+        match std::fs::read_to_string(&expect_path) {
+            Ok(expected) if expected == actual => {}
+            Ok(expected) => failures.push(format!(
+                "output differs from {expect_path} (args: {})\n{}",
+                case.args.join(" "),
+                StrComparison::new(&expected, &actual)
+            )),
+            Err(_) => failures.push(format!("no {expect_path} (BLESS=1 writes it); output:\n{actual}")),
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
+}
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
     let bless = std::env::var_os("BLESS").is_some_and(|v| v != "0" && !v.is_empty());
     let mut paths = Vec::new();
     collect(Path::new(ROOT), &mut paths);
     paths.sort();
     assert!(!paths.is_empty(), "no cases under {ROOT}");
-
-    let mut failures = Vec::new();
-    for path in &paths {
-        let case = match read_case(path) {
-            Ok(case) => case,
-            Err(e) => {
-                failures.push(format!("{}: {e}", path.display()));
-                continue;
-            }
-        };
-        let (actual, code) = run_case(&case);
-        let expect_path = format!("{}.expect", case.path);
-        if code != case.exit {
-            failures.push(format!("{}: exit code {code}, expected {}\n{actual}", case.path, case.exit));
-        }
-        if bless {
-            if std::fs::read_to_string(&expect_path).ok().as_deref() != Some(actual.as_str()) {
-                std::fs::write(&expect_path, &actual).unwrap_or_else(|e| panic!("{expect_path}: {e}"));
-                eprintln!("blessed {expect_path}");
-            }
-            continue;
-        }
-        match std::fs::read_to_string(&expect_path) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => failures.push(format!(
-                "{}: output differs from {expect_path} (args: {})\n{}",
-                case.path,
-                case.args.join(" "),
-                StrComparison::new(&expected, &actual)
-            )),
-            Err(_) => failures.push(format!("{}: no {expect_path} (BLESS=1 writes it); output:\n{actual}", case.path)),
-        }
-    }
-
-    if !failures.is_empty() {
-        for f in &failures {
-            eprintln!("---- {f}\n");
-        }
-        let mut names: Vec<&str> = failures.iter().map(|f| f.split(": ").next().unwrap_or("")).collect();
-        names.dedup();
-        panic!("{} of {} golden cases failed:\n  {}", names.len(), paths.len(), names.join("\n  "));
-    }
-    eprintln!("{} golden cases passed", paths.len());
+    let trials = paths
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(ROOT).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            libtest_mimic::Trial::test(name, move || check(&path, bless).map_err(Into::into))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }
