@@ -473,7 +473,7 @@ mod tests {
         };
         let a = file("a", &[verdict(0, "zero\n"), finished(1, 2, 1, 2)]);
         let b = file("b", &[verdict(1, "one\n"), finished(2, 2, 1, 2)]);
-        assert!(invalid(&[a.clone()]).contains("shards missing: 2/2"));
+        assert!(invalid(std::slice::from_ref(&a)).contains("shards missing: 2/2"));
         assert!(invalid(&[a.clone(), a.clone()]).contains("both shard 1/2"));
         let wrong = file("c", &[verdict(0, "zero\n"), finished(2, 2, 1, 2)]);
         assert!(invalid(&[a.clone(), wrong]).contains("both report implementation 1"));
