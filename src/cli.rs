@@ -35,6 +35,7 @@ use std::fmt;
 
 pub use crate::driver::run;
 use crate::report::Format;
+use crate::shard::Shard;
 
 // ---------------------------------------------------------------------------------------------
 // The parsed configuration
@@ -171,6 +172,11 @@ pub struct Options {
     /// `/lib:NAME`: the libraries added to the program (`crate::library`), each once, in the
     /// order first named.
     pub libraries: Vec<String>,
+    /// `--shard I/N` (rboogie's own): verify only the I-th of N shares of the implementations
+    /// ([`crate::shard`]).
+    pub shard: Shard,
+    /// `rboogie merge FILE...`: `files` are shards' JSON output to merge, not programs.
+    pub merge: bool,
 }
 
 impl Default for Options {
@@ -228,6 +234,8 @@ impl Default for Options {
             smoke: false,
             print_after: Vec::new(),
             libraries: Vec::new(),
+            shard: Shard::WHOLE,
+            merge: false,
         }
     }
 }
@@ -254,6 +262,8 @@ pub enum CliError {
     Boogie(Vec<String>),
     /// An error clap found in GNU-spelled options, rendered by clap.
     Clap(String),
+    /// A command line of rboogie's own (`rboogie merge`) that does not fit.
+    Usage(String),
 }
 
 impl CliError {
@@ -274,6 +284,7 @@ impl fmt::Display for CliError {
                 writeln!(f, "Use /help for available options")
             }
             CliError::Clap(text) => f.write_str(text),
+            CliError::Usage(text) => writeln!(f, "rboogie: error: {text}"),
         }
     }
 }
@@ -507,10 +518,17 @@ Every option can also be written as Boogie spells it (shown in brackets): /name 
 with a value as /name:value, -name:value or /name value (e.g. /noVerify, -timeLimit:30).
 On Unix an argument starting with / that is not a Boogie option is a file name, as in Boogie.
 Several files form one program; a .txt file lists more file names. The file `stdin.bpl` is
-read from standard input.";
+read from standard input.
+
+rboogie merge SHARD.json... prints Boogie's output for the whole program from the output of
+`rboogie --format json --shard I/N` for I = 1..N.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOOGIE2: &str = "Boogie 2 options that tools still pass (what rboogie does anyway)";
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+}
 
 /// The values of `--print-after`: every pass, and `all`.
 fn print_after_values() -> clap::builder::PossibleValuesParser {
@@ -553,6 +571,10 @@ struct Cli {
     /// Name input files by their base name in messages
     #[arg(long, help_heading = "General")]
     use_base_name_for_file_name: bool,
+    /// Verify only the I-th of N shares of the implementations (1 <= I <= N), balanced by size;
+    /// `rboogie merge` rebuilds the whole output from the N runs' --format json output
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, help_heading = "General")]
+    shard: Option<Shard>,
 
     /// Parse only
     #[arg(long, help_heading = "Pipeline")]
@@ -757,12 +779,30 @@ pub fn version_text() -> String {
 /// Parses a command line (without the program name) as Boogie would.
 pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, CliError> {
     let args: Vec<String> = args.into_iter().collect();
+    // `merge` is never a Boogie input (those end in `.bpl`), so it can name the subcommand.
+    if args.first().is_some_and(|a| a == "merge") {
+        return merge_args(args);
+    }
     let gnu = translate(&args).map_err(CliError::Boogie)?;
     let matches = command()
         .try_get_matches_from(std::iter::once("rboogie".to_string()).chain(gnu))
         .map_err(|e| CliError::Clap(e.render().to_string()))?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| CliError::Clap(e.render().to_string()))?;
     Ok(options_from(args, cli))
+}
+
+/// `rboogie merge FILE...`: file names only.
+fn merge_args(args: Vec<String>) -> Result<Options, CliError> {
+    let files: Vec<String> = args[1..].to_vec();
+    if let Some(option) = files.iter().find(|f| f.starts_with('-')) {
+        return Err(CliError::Usage(format!(
+            "rboogie merge takes the shards' JSON files and no options (got {option})"
+        )));
+    }
+    if files.is_empty() {
+        return Err(CliError::Usage("rboogie merge needs the shards' JSON files: rboogie merge SHARD.json...".into()));
+    }
+    Ok(Options { files, merge: true, args, ..Options::default() })
 }
 
 fn options_from(args: Vec<String>, cli: Cli) -> Options {
@@ -848,6 +888,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             }
             names
         }),
+        shard: cli.shard.unwrap_or(d.shard),
+        merge: false,
         args,
     };
     // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).

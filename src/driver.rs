@@ -35,13 +35,21 @@
 //! the time since the previous implementation's report, which is that implementation's own
 //! time under `/vcsCores:1`. Without `/trace` none of these lines is printed.
 //!
+//! Everything goes to stdout through one [`Reporter`] (`crate::report`), in the format
+//! chosen: Boogie's text, rich, or JSON lines. An implementation's result is decided by
+//! `crate::verdict`, which prints nothing, and rendered by the reporter. Under `--format json`
+//! every line is one JSON event, `/trace` lines included (as `trace` events), and printed
+//! programs become `output` events. `--shard I/N` checks only that shard's implementations
+//! (`crate::shard`); `rboogie merge` (`Options::merge`) rebuilds the whole run's output from
+//! the shards' JSON.
+//!
 //! Exit codes are Boogie's: 1 for a command line or input list it cannot use, 0 otherwise
 //! (also after parse, resolution, type or verification errors); 1 if stdout fails.
 
 use crate::ast::Program;
 use crate::cli::{Options, ShowEnv, help_text, version_text};
 use crate::diagnostics::{Diagnostic, Phase, Severity};
-use crate::report::{Counts, Format, Reporter};
+use crate::report::{Closing, Counts, Format, Reporter};
 use crate::source::SourceMap;
 use crate::typeck::Outcome;
 use std::io::{self, Read, Write};
@@ -50,7 +58,8 @@ use std::path::Path;
 /// Runs rboogie as configured, writing what Boogie writes to stdout to `out` and rboogie's own
 /// notes to `err`. Returns the process exit code.
 pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match drive(options, out) {
+    let done = if options.merge { crate::shard::merge_files(&options.files, out, err) } else { drive(options, out) };
+    match done {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(err, "rboogie: error: cannot write output: {e}");
@@ -68,11 +77,11 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
 
     if options.version {
-        writeln!(out, "{}", version_text())?;
+        reporter.output(out, &format!("{}\n", version_text()))?;
         return Ok(0);
     }
     if options.help {
-        writeln!(out, "{}", help_text().trim_end())?;
+        reporter.output(out, &format!("{}\n", help_text().trim_end()))?;
         return Ok(0);
     }
     if options.files.is_empty() {
@@ -87,11 +96,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         }
     };
     if options.show_env == ShowEnv::Always {
-        writeln!(out, "---Command arguments")?;
-        for arg in &options.args {
-            writeln!(out, "{arg}")?;
-        }
-        writeln!(out, "--------------------")?;
+        let args: String = options.args.iter().map(|arg| format!("{arg}\n")).collect();
+        reporter.output(out, &format!("---Command arguments\n{args}--------------------\n"))?;
     }
 
     let mut sources = SourceMap::new();
@@ -105,7 +111,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let parsed = print_later.then(|| program.clone());
     if let Some(target) = &options.print_file
         && !print_later
-        && let Err(e) = print_program(options, &program, None, target, &mut sources, out)
+        && let Err(e) = print_program(options, &program, None, target, &mut sources, &reporter, out)
     {
         reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
         return Ok(1);
@@ -123,7 +129,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
     if options.trace {
         let phase = if options.no_typecheck { "resolution" } else { "resolution and type checking" };
-        writeln!(out, "[TRACE] {phase}: {:.3} s", started.elapsed().as_secs_f64())?;
+        reporter.trace(out, &format!("[TRACE] {phase}: {:.3} s\n", started.elapsed().as_secs_f64()))?;
     }
     if let Some(target) = &options.print_file
         && let Some(parsed) = parsed
@@ -132,7 +138,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             Outcome::Typed(typed, _) => crate::passes::inline::as_parsed_blocks(typed),
             _ => parsed,
         };
-        if let Err(e) = print_program(options, &printed, None, target, &mut sources, out) {
+        if let Err(e) = print_program(options, &printed, None, target, &mut sources, &reporter, out) {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -143,9 +149,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         && let Outcome::Typed(typed, _) = &outcome
     {
         let printed = if print_later { crate::passes::inline::as_parsed_blocks(typed) } else { typed.program.clone() };
-        if let Err(e) =
-            print_program(options, &printed, Some(crate::emit::type_table(typed)), target, &mut sources, out)
-        {
+        let types = Some(crate::emit::type_table(typed));
+        if let Err(e) = print_program(options, &printed, types, target, &mut sources, &reporter, out) {
             reporter.tool_message(out, &format!("*** Error: cannot write \"{target}\": {e}"))?;
             return Ok(1);
         }
@@ -178,9 +183,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         report_phase(&reporter, out, &sources, &measure_errors, Phase::Typecheck, &last_file)?;
         return Ok(0);
     }
-    let typed = match crate::passes::run(typed, options, &mut sources, out) {
+    let typed = match crate::passes::run(typed, options, &mut sources, &reporter, out) {
         Ok(typed) => typed,
-        Err(failure) => return failure.report(&sources, out),
+        Err(failure) => return failure.report(&sources, &reporter, out),
     };
     // Boogie's `/printInstrumented`: the program after the passes, bodies as blocks.
     if options.print_instrumented {
@@ -192,15 +197,25 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             where_comments: false,
             types: Some(crate::emit::type_table(&typed)),
         };
-        out.write_all(crate::printer::print_program(&printed, &print_options).as_bytes())?;
+        reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
     }
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out);
     }
-    if !options.quiet {
-        reporter.trailer(out, &Counts::default())?;
-    }
+    reporter.trailer(out, &closing(options, &sources, Counts::default(), 0))?;
     Ok(0)
+}
+
+/// What the closing line reports, and the `finished` event's facts about the run.
+fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementations: usize) -> Closing {
+    let texts = sources.files().map(|(_, f)| f.text.as_str());
+    Closing {
+        counts,
+        quiet: options.quiet,
+        implementations,
+        shard: options.shard,
+        program: crate::shard::fingerprint(&options.args, texts),
+    }
 }
 
 /// Verifies every selected implementation and prints Boogie's error reports and trailer.
@@ -211,7 +226,7 @@ fn verify(
     reporter: &Reporter,
     out: &mut dyn Write,
 ) -> io::Result<i32> {
-    use crate::vcgen::{ImplOutcome, VerifyOptions, trace, verify_program};
+    use crate::vcgen::{VerifyOptions, trace, verify_program};
     let (choice, session_options) = match crate::smt::configure(options) {
         Ok(c) => c,
         Err(message) => {
@@ -225,7 +240,7 @@ fn verify(
         && options.prover_options.iter().any(|o| o.starts_with("PROVER_PATH"))
         && !Path::new(path).is_file()
     {
-        writeln!(out, "Fatal Error: ProverException: Cannot find specified prover: {path}")?;
+        reporter.tool_message(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
         return Ok(1);
     }
     if options.trace {
@@ -234,7 +249,7 @@ fn verify(
             crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
             crate::smt::SolverChoice::Noop => "noop",
         };
-        writeln!(out, "[TRACE] Using prover: {prover}")?;
+        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
     }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
@@ -251,6 +266,7 @@ fn verify(
         augmented_traces: options.enhanced_error_messages == 1,
         print_split: options.print_split.is_some(),
         models: options.print_model >= 1 || options.model_view.is_some(),
+        shard: options.shard,
     };
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
@@ -274,147 +290,85 @@ fn verify(
     let mut counts = Counts::default();
     let mut internal_errors = 0;
     let mut written: io::Result<()> = Ok(());
-    let at = |span: crate::ast::Span| {
-        let p = sources.position(span);
-        format!("{}({},{})", p.file, p.line, p.col)
-    };
     let mut last_report = std::time::Instant::now();
-    let result = verify_program(typed, sources, &verify_options, &open, &mut |r| {
-        let mut text = String::new();
-        if options.trace {
-            text += &format!("\nVerifying {} ...\n", r.name);
-        }
-        // `/printSplit`: each split as Boogie prints it when it starts checking it.
-        match options.print_split.as_deref() {
-            Some("-") => r.splits.iter().for_each(|(_, split)| text.push_str(split)),
+    let result = verify_program(typed, sources, &verify_options, &open, &mut |result| {
+        // `/printSplit`: each split's passive program, with the verdict (`-`) or in a file.
+        let splits = match options.print_split.as_deref() {
+            Some("-") => result.splits.iter().map(|(_, split)| split.as_str()).collect(),
             Some(file) => {
-                for (name, split) in &r.splits {
-                    let escaped: String =
-                        name.chars().map(|c| if matches!(c, ':' | '/' | '\\') { '-' } else { c }).collect();
-                    let path = format!("{file}-{escaped}.spl");
-                    if let Err(e) = std::fs::write(&path, split) {
-                        eprintln!("Warning: cannot write {path}: {e}");
-                    }
+                write_splits(file, &result.splits);
+                String::new()
+            }
+            None => String::new(),
+        };
+        let models = crate::verdict::Models {
+            in_trace: options.print_model >= 1,
+            after_error: options.model_view.as_deref() == Some("-"),
+        };
+        let mut verdict = crate::verdict::decide(result, sources, options.error_trace, models);
+        verdict.splits = splits;
+        // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
+        // after its first (Boogie's `GetLogFilename` with reuse).
+        if let Some(template) = options.model_view.as_deref().filter(|t| *t != "-") {
+            for model in verdict.errors.iter().filter_map(|e| e.model.as_deref()) {
+                let path = crate::smt::substitute_proc(template, &verdict.name);
+                let append = !model_files.insert(path.clone());
+                let written = std::fs::OpenOptions::new()
+                    .create(true)
+                    .write(true)
+                    .append(append)
+                    .truncate(!append)
+                    .open(&path)
+                    .and_then(|mut f| f.write_all(model.as_bytes()));
+                if let Err(e) = written {
+                    eprintln!("Warning: cannot write the model to {path}: {e}");
                 }
             }
-            None => {}
         }
-        if options.trace {
-            // Boogie's `Verifying P ...` and `TimeIndication` + `OutcomeIndication`.
-            let outcome = match &r.outcome {
-                ImplOutcome::Verified => "verified",
-                ImplOutcome::Errors(errors) if errors.len() == 1 => "error",
-                ImplOutcome::Errors(_) => "errors",
-                ImplOutcome::TimedOut => "timed out",
-                ImplOutcome::OutOfResource => "out of resource",
-                ImplOutcome::OutOfMemory => "out of memory",
-                ImplOutcome::SolverException(_) | ImplOutcome::Rejected { .. } => "solver exception",
-                ImplOutcome::Inconclusive | ImplOutcome::Unsupported(_) => "inconclusive",
-            };
+        counts.add(&verdict.counts);
+        if verdict.outcome == crate::verdict::Outcome::InternalError {
+            internal_errors += 1;
+        }
+        // Boogie's `TimeIndication`: the time since the previous report.
+        let progress = options.trace.then(|| {
             let seconds = last_report.elapsed().as_secs_f64();
             last_report = std::time::Instant::now();
-            text += &format!("  [{seconds:.3} s]  {outcome}\n");
-        }
-        text += &match r.outcome {
-            ImplOutcome::Verified => {
-                counts.verified += 1;
-                r.message_if_verified.map(|m| m + "\n").unwrap_or_default()
-            }
-            ImplOutcome::Errors(mut errors) => {
-                // Every split's errors count; an assertion that fails in several is shown
-                // once (Boogie's `DistinctBy(FailingAssert)`).
-                counts.errors += errors.len();
-                let mut shown = rustc_hash::FxHashSet::default();
-                errors.retain(|e| shown.insert(crate::vcgen::wlp::check_key(&e.check)));
-                let sources = sources.for_implementation(&r.name);
-                trace::sort(&mut errors, &sources);
-                let mut text = String::new();
-                for e in &errors {
-                    text += &trace::render(&sources, e, options.error_trace);
-                    let Some(model) = &e.model else { continue };
-                    // `/printModel:1`: after the trace; `/mv`: after the error.
-                    if options.print_model >= 1 && options.error_trace > 0 {
-                        text += model;
-                    }
-                    match options.model_view.as_deref() {
-                        Some("-") => text += model,
-                        Some(template) => {
-                            let path = crate::smt::substitute_proc(template, &r.name);
-                            let append = !model_files.insert(path.clone());
-                            let written = std::fs::OpenOptions::new()
-                                .create(true)
-                                .write(true)
-                                .append(append)
-                                .truncate(!append)
-                                .open(&path)
-                                .and_then(|mut f| f.write_all(model.as_bytes()));
-                            if let Err(e) = written {
-                                eprintln!("Warning: cannot write the model to {path}: {e}");
-                            }
-                        }
-                        None => {}
-                    }
-                }
-                text
-            }
-            // Boogie's `GetOutcomeError`, at the implementation's name.
-            ImplOutcome::TimedOut => {
-                counts.timeouts += 1;
-                format!("{}: Verification of '{}' timed out after {} seconds\n", at(r.span), r.name, r.time_limit)
-            }
-            ImplOutcome::OutOfResource => {
-                counts.out_of_resource += 1;
-                format!("{}: Verification out of resource ({})\n", at(r.span), r.name)
-            }
-            ImplOutcome::OutOfMemory => {
-                counts.out_of_memory += 1;
-                format!("{}: Verification out of memory ({})\n", at(r.span), r.name)
-            }
-            ImplOutcome::Inconclusive => {
-                counts.inconclusive += 1;
-                format!("{}: Verification inconclusive ({})\n", at(r.span), r.name)
-            }
-            ImplOutcome::SolverException(why) => {
-                counts.solver_exceptions += 1;
-                format!("{}: rboogie: the solver failed on {}: {why}\n", at(r.span), r.name)
-            }
-            ImplOutcome::Rejected { message, query } => {
-                // A bug of rboogie's: counted with the solver failures, and the run ends with
-                // a nonzero exit code.
-                counts.solver_exceptions += 1;
-                internal_errors += 1;
-                let saved = match query {
-                    Some(path) => format!("; the query is in {}", path.display()),
-                    None => String::new(),
-                };
-                format!(
-                    "{}: rboogie internal error: the solver rejected the query rboogie wrote for {}: {message}{saved}\n",
-                    at(r.span),
-                    r.name
-                )
-            }
-            ImplOutcome::Unsupported(u) => {
-                // Not a verdict: counted as inconclusive, with the reason.
-                counts.inconclusive += 1;
-                let pos = at(u.span.unwrap_or(r.span));
-                format!("{pos}: rboogie: cannot verify {}: {} not supported yet\n", r.name, u.what)
-            }
-        };
+            seconds
+        });
         if written.is_ok() {
-            written = out.write_all(text.as_bytes());
+            written = reporter.verdict(out, &verdict, progress);
         }
     });
     written?;
-    if let Err(u) = result {
-        let pos = u.span.map(at).unwrap_or_default();
-        writeln!(out, "{pos}: rboogie: cannot verify this program: {} not supported yet", u.what)?;
-        return Ok(2);
-    }
-    if !options.quiet {
-        reporter.trailer(out, &counts)?;
-    }
+    let implementations = match result {
+        Ok(implementations) => implementations,
+        Err(u) => {
+            let pos =
+                u.span.map(|span| trace::position(sources, span)).map(|p| format!("{}({},{})", p.file, p.line, p.col));
+            let message = format!(
+                "{}: rboogie: cannot verify this program: {} not supported yet",
+                pos.unwrap_or_default(),
+                u.what
+            );
+            reporter.tool_message(out, &message)?;
+            return Ok(2);
+        }
+    };
+    reporter.trailer(out, &closing(options, sources, counts, implementations))?;
     // EX_SOFTWARE: rboogie wrote a query a solver could not read.
     Ok(if internal_errors > 0 { 70 } else { 0 })
+}
+
+/// `/printSplit:FILE`: each split's passive program to `FILE-NAME.spl`, `:`, `/` and `\` in
+/// its name made `-`; a file that cannot be written is said on stderr.
+fn write_splits(file: &str, splits: &[(String, String)]) {
+    for (name, split) in splits {
+        let escaped: String = name.chars().map(|c| if matches!(c, ':' | '/' | '\\') { '-' } else { c }).collect();
+        let path = format!("{file}-{escaped}.spl");
+        if let Err(e) = std::fs::write(&path, split) {
+            eprintln!("Warning: cannot write {path}: {e}");
+        }
+    }
 }
 
 /// Prints a phase's diagnostics and Boogie's `N ... errors detected in F` (counting errors only).
@@ -526,7 +480,7 @@ fn parse_files(
     for (index, path) in files.iter().enumerate() {
         let name = display_name(options, path);
         if options.trace {
-            writeln!(out, "Parsing {name}")?;
+            reporter.trace(out, &format!("Parsing {name}\n"))?;
         }
         let text = match read_source(path) {
             Ok(text) => text,
@@ -585,6 +539,7 @@ fn print_program(
     types: Option<crate::emit::TypeTable>,
     target: &str,
     sources: &mut SourceMap,
+    reporter: &Reporter,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     // Boogie's writer moves the tokens of what it prints (`setTokens`).
@@ -602,7 +557,7 @@ fn print_program(
     drop(recording);
     let (text, moves) = crate::moved::resolve(&text);
     sources.move_tokens(moves);
-    if target == "-" { out.write_all(text.as_bytes()) } else { std::fs::write(target, text) }
+    if target == "-" { reporter.output(out, &text) } else { std::fs::write(target, text) }
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! rboogie: a Boogie-compatible verification toolchain.
 //!
 //! The pipeline (see ../shared/STYLE.md): `parser` (logos lexer + lalrpop grammar) builds the
-//! spanned [`ast`]; `printer` prints any tree back as Boogie; `report` renders
-//! [`diagnostics`] as Boogie text, rich text or JSON; `cli` is the command line.
+//! spanned [`ast`]; `printer` prints any tree back as Boogie; `verdict` decides what an
+//! implementation's verification came to; `report` renders [`diagnostics`] and verdicts as
+//! Boogie text, rich text or JSON; `shard` splits a run and merges the parts; `cli` is the
+//! command line.
 
 pub mod alloc;
 pub mod ast;
@@ -18,7 +20,9 @@ pub mod parser;
 pub mod passes;
 pub mod printer;
 pub mod report;
+pub mod shard;
 pub mod smt;
 pub mod source;
 pub mod typeck;
 pub mod vcgen;
+pub mod verdict;

@@ -8,18 +8,25 @@
 //!   holds that choice and [`BoogieStyle::for_phase`] makes it from the phase.
 //! - [`Format::Rich`]: codespan-reporting with the source snippet, coloured on a terminal.
 //!   Positions there are physical (line and column in the file as stored), not `#line`-mapped.
-//! - [`Format::Json`]: one JSON object per line. Each has a `kind`: `diagnostic` (file, line,
-//!   column, severity, phase, message and the byte range `start`..`end`), `summary` (the `N
-//!   parse errors detected in F` line), `finished` (the closing counts) or `error` (a message
-//!   of the driver's own, such as a missing input file). Line and column are `#line`-mapped,
-//!   both 1-based.
+//! - [`Format::Json`]: one JSON object per line, nothing else on stdout. Each has a `kind`:
+//!   `diagnostic` (file, line, column, severity, phase, message and the byte range
+//!   `start`..`end`), `summary` (the `N parse errors detected in F` line), `error` (a message
+//!   of the driver's own, such as a missing input file), `output` (a printed program, `/help`),
+//!   `trace` (a `/trace` line), `verdict` (one implementation's [`Verdict`]) and `finished`
+//!   (the closing counts, the shard, the number of implementations and the run's
+//!   fingerprint). Each event that Boogie's format prints something for carries those exact
+//!   bytes as `text`, so that Boogie's output can be rebuilt from the events
+//!   (`crate::shard::merge`). Line and column are `#line`-mapped, both 1-based. README.md has
+//!   the schema.
 //!
 //! Nothing here panics on a diagnostic whose span lies outside the [`SourceMap`]: it is
 //! printed without a source position.
 
 use crate::ast::{FileId, Span};
 use crate::diagnostics::{Diagnostic, Phase, Severity};
-use crate::source::{SourceFile, SourceMap};
+use crate::shard::Shard;
+use crate::source::{Position, SourceFile, SourceMap};
+use crate::verdict::{ErrorReport, Outcome, Verdict};
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::Error as FilesError;
 use codespan_reporting::term;
@@ -103,6 +110,18 @@ pub struct Counts {
     pub solver_exceptions: usize,
 }
 
+impl Counts {
+    pub fn add(&mut self, other: &Counts) {
+        self.verified += other.verified;
+        self.errors += other.errors;
+        self.inconclusive += other.inconclusive;
+        self.timeouts += other.timeouts;
+        self.out_of_memory += other.out_of_memory;
+        self.out_of_resource += other.out_of_resource;
+        self.solver_exceptions += other.solver_exceptions;
+    }
+}
+
 /// `Boogie program verifier finished with 0 verified, 0 errors` (without the blank line Boogie
 /// prints before it; `ConsolePrinter.WriteTrailer`).
 pub fn trailer_line(counts: &Counts) -> String {
@@ -129,6 +148,76 @@ pub fn trailer_line(counts: &Counts) -> String {
         line += &format!(", {} solver exceptions", counts.solver_exceptions);
     }
     line
+}
+
+/// `FILE(LINE,COL)`, as Boogie prints a verification message's place.
+fn place(p: &Position) -> String {
+    format!("{}({},{})", p.file, p.line, p.col)
+}
+
+/// What Boogie prints for one implementation (`/trace` lines aside): under `/printSplit:-`
+/// its splits, then its errors or its message.
+pub fn verdict_text(verdict: &Verdict) -> String {
+    verdict.splits.clone() + &report_text(verdict)
+}
+
+/// An implementation's errors or message, as Boogie prints them.
+fn report_text(verdict: &Verdict) -> String {
+    let mut text = String::new();
+    if let Some(note) = &verdict.note {
+        match &note.at {
+            Some(at) => text += &format!("{}: {}\n", place(at), note.message),
+            None => text += &format!("{}\n", note.message),
+        }
+    }
+    for e in &verdict.errors {
+        error_text(&mut text, e);
+    }
+    text
+}
+
+/// One error as Boogie prints it (`Counterexample.Print` under `/errorTrace:N`).
+fn error_text(text: &mut String, e: &ErrorReport) {
+    if e.custom {
+        text.push_str(&e.message);
+        text.push('\n');
+    } else {
+        *text += &format!("{}: Error: {}\n", place(&e.at), e.message);
+        if let Some(r) = &e.related {
+            *text += &format!("{}: Related location: {}\n", place(&r.at), r.message);
+        }
+    }
+    if let Some(trace) = &e.trace {
+        text.push_str("Execution trace:\n");
+        for step in trace {
+            *text += &format!("    {}: {}\n", place(&step.at), step.label);
+        }
+        if !e.augmented.is_empty() {
+            text.push_str("Augmented execution trace:\n");
+            text.push_str(&e.augmented);
+        }
+        if e.model_in_trace && let Some(model) = &e.model {
+            text.push_str(model);
+        }
+    }
+    // `/mv:-`: Boogie's `ModelWriter`, after the error's other text.
+    if e.model_after_error && let Some(model) = &e.model {
+        text.push_str(model);
+    }
+}
+
+/// Boogie's word for an outcome after `Verifying P ...` under `/trace`.
+fn progress_word(verdict: &Verdict) -> &'static str {
+    match verdict.outcome {
+        Outcome::Verified => "verified",
+        Outcome::Errors if verdict.counts.errors == 1 => "error",
+        Outcome::Errors => "errors",
+        Outcome::TimedOut => "timed out",
+        Outcome::OutOfResource => "out of resource",
+        Outcome::OutOfMemory => "out of memory",
+        Outcome::SolverException | Outcome::InternalError => "solver exception",
+        Outcome::Inconclusive | Outcome::Unsupported => "inconclusive",
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +251,54 @@ pub fn json_line(sources: &SourceMap, diagnostic: &Diagnostic) -> String {
         "message": diagnostic.message,
         "start": diagnostic.span.start,
         "end": diagnostic.span.end,
+        "text": format!("{}\n", boogie_line(sources, diagnostic)),
     })
+    .to_string()
+}
+
+/// `{"file", "line", "column"}` and the given fields.
+fn located(at: &Position, fields: serde_json::Value) -> serde_json::Value {
+    let mut object = serde_json::json!({ "file": at.file, "line": at.line, "column": at.col });
+    if let (Some(o), serde_json::Value::Object(more)) = (object.as_object_mut(), fields) {
+        o.extend(more);
+    }
+    object
+}
+
+/// A verdict event (one line, no newline).
+pub fn verdict_json(verdict: &Verdict) -> String {
+    let note = verdict.note.as_ref().map(|n| match &n.at {
+        Some(at) => located(at, serde_json::json!({ "message": n.message })),
+        None => serde_json::json!({ "message": n.message }),
+    });
+    let errors: Vec<serde_json::Value> = verdict
+        .errors
+        .iter()
+        .map(|e| {
+            let related = e.related.as_ref().map(|r| located(&r.at, serde_json::json!({ "message": r.message })));
+            // Each step is the place for the values of source variables there (`values`), once
+            // they are read from the model.
+            let trace: Vec<serde_json::Value> = e
+                .trace
+                .iter()
+                .flatten()
+                .map(|step| located(&step.at, serde_json::json!({ "label": step.label })))
+                .collect();
+            located(&e.at, serde_json::json!({ "message": e.message, "related": related, "trace": trace }))
+        })
+        .collect();
+    located(
+        &verdict.at,
+        serde_json::json!({
+            "kind": "verdict",
+            "name": verdict.name,
+            "order": verdict.order,
+            "outcome": verdict.outcome.name(),
+            "message": note,
+            "errors": errors,
+            "text": verdict_text(verdict),
+        }),
+    )
     .to_string()
 }
 
@@ -294,34 +430,73 @@ impl Reporter {
 
     /// `N parse errors detected in FILE` after a phase failed.
     pub fn phase_summary(&self, out: &mut dyn Write, phase: Phase, errors: usize, file: &str) -> io::Result<()> {
+        let line = summary_line(phase, errors, file);
         match self.format {
-            Format::Boogie | Format::Rich => writeln!(out, "{}", summary_line(phase, errors, file)),
-            Format::Json => writeln!(
-                out,
-                "{}",
-                serde_json::json!({ "kind": "summary", "phase": phase_name(phase), "errors": errors, "file": file })
-            ),
-        }
-    }
-
-    /// Boogie's closing line, after a blank line.
-    pub fn trailer(&self, out: &mut dyn Write, counts: &Counts) -> io::Result<()> {
-        match self.format {
-            Format::Boogie | Format::Rich => write!(out, "\n{}\n", trailer_line(counts)),
+            Format::Boogie | Format::Rich => writeln!(out, "{line}"),
             Format::Json => writeln!(
                 out,
                 "{}",
                 serde_json::json!({
-                    "kind": "finished",
-                    "verified": counts.verified,
-                    "errors": counts.errors,
-                    "inconclusive": counts.inconclusive,
-                    "timeouts": counts.timeouts,
-                    "out_of_memory": counts.out_of_memory,
-                    "out_of_resource": counts.out_of_resource,
-                    "solver_exceptions": counts.solver_exceptions,
+                    "kind": "summary", "phase": phase_name(phase), "errors": errors, "file": file,
+                    "text": format!("{line}\n"),
                 })
             ),
+        }
+    }
+
+    /// One implementation's verdict; `progress` is the time since the previous one under
+    /// `/trace`, which prints Boogie's `Verifying P ...` and `[T s]  outcome` lines with it.
+    /// One write, so that `/processTimeLimit` never cuts a report in the middle.
+    pub fn verdict(&self, out: &mut dyn Write, verdict: &Verdict, progress: Option<f64>) -> io::Result<()> {
+        let verifying = progress.map(|_| format!("\nVerifying {} ...\n", verdict.name));
+        let finished = progress.map(|seconds| format!("  [{seconds:.3} s]  {}\n", progress_word(verdict)));
+        let text = match self.format {
+            // Boogie prints the splits between the two progress lines.
+            Format::Boogie | Format::Rich => {
+                let mut text = verifying.unwrap_or_default();
+                text += &verdict.splits;
+                text += &finished.unwrap_or_default();
+                text += &report_text(verdict);
+                text
+            }
+            Format::Json => {
+                let mut text: String =
+                    [verifying, finished].into_iter().flatten().map(|t| trace_json(&t) + "\n").collect();
+                text += &verdict_json(verdict);
+                text.push('\n');
+                text
+            }
+        };
+        out.write_all(text.as_bytes())
+    }
+
+    /// Boogie's closing line, after a blank line (none under `/quiet`). In JSON the `finished`
+    /// event, always: it says the run is complete, and what `rboogie merge` needs.
+    pub fn trailer(&self, out: &mut dyn Write, closing: &Closing) -> io::Result<()> {
+        let text = if closing.quiet { String::new() } else { format!("\n{}\n", trailer_line(&closing.counts)) };
+        match self.format {
+            Format::Boogie | Format::Rich => out.write_all(text.as_bytes()),
+            Format::Json => {
+                let c = &closing.counts;
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({
+                        "kind": "finished",
+                        "verified": c.verified,
+                        "errors": c.errors,
+                        "inconclusive": c.inconclusive,
+                        "timeouts": c.timeouts,
+                        "out_of_memory": c.out_of_memory,
+                        "out_of_resource": c.out_of_resource,
+                        "solver_exceptions": c.solver_exceptions,
+                        "implementations": closing.implementations,
+                        "shard": { "index": closing.shard.index, "count": closing.shard.count },
+                        "program": closing.program,
+                        "text": text,
+                    })
+                )
+            }
         }
     }
 
@@ -330,9 +505,51 @@ impl Reporter {
     pub fn tool_message(&self, out: &mut dyn Write, message: &str) -> io::Result<()> {
         match self.format {
             Format::Boogie | Format::Rich => writeln!(out, "{message}"),
-            Format::Json => writeln!(out, "{}", serde_json::json!({ "kind": "error", "message": message })),
+            Format::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "kind": "error", "message": message, "text": format!("{message}\n") })
+            ),
         }
     }
+
+    /// Text Boogie prints that is no message: a printed program, the `/env:2` echo, `/help`
+    /// (in JSON: an `output` object with the same text).
+    pub fn output(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        match self.format {
+            Format::Boogie | Format::Rich => out.write_all(text.as_bytes()),
+            Format::Json => writeln!(out, "{}", serde_json::json!({ "kind": "output", "text": text })),
+        }
+    }
+
+    /// A `/trace` progress line, newline included (in JSON: a `trace` object with the same
+    /// text).
+    pub fn trace(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        match self.format {
+            Format::Boogie | Format::Rich => out.write_all(text.as_bytes()),
+            Format::Json => writeln!(out, "{}", trace_json(text)),
+        }
+    }
+}
+
+fn trace_json(text: &str) -> String {
+    serde_json::json!({ "kind": "trace", "text": text }).to_string()
+}
+
+/// What the closing line, or the `finished` event, reports.
+#[derive(Clone, Debug)]
+pub struct Closing {
+    pub counts: Counts,
+    /// `/quiet`: no closing line in Boogie's format.
+    pub quiet: bool,
+    /// The implementations the options select in the whole program (all shards).
+    pub implementations: usize,
+    pub shard: Shard,
+    /// The run's [`crate::shard::fingerprint`].
+    pub program: String,
 }
 
 #[cfg(test)]

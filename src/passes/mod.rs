@@ -32,6 +32,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::ast::{Program, Span};
 use crate::cli::Options;
 use crate::diagnostics::Diagnostic;
+use crate::report::Reporter;
 use crate::source::SourceMap;
 use crate::typeck::{Outcome, TypeckOptions, TypedProgram};
 
@@ -48,24 +49,28 @@ pub enum PassError {
 
 impl PassError {
     /// Prints the failure as the driver prints other stops; returns the exit code.
-    pub fn report(&self, sources: &SourceMap, out: &mut dyn Write) -> io::Result<i32> {
+    pub fn report(&self, sources: &SourceMap, reporter: &Reporter, out: &mut dyn Write) -> io::Result<i32> {
         let at = |span: Span| {
             let p = sources.position(span);
             format!("{}({},{})", p.file, p.line, p.col)
         };
         match self {
             PassError::Fatal(message) => {
-                writeln!(out, "{message}")?;
+                reporter.tool_message(out, message)?;
                 Ok(1)
             }
             PassError::Unsupported { span, what } => {
                 let pos = span.map(at).unwrap_or_default();
-                writeln!(out, "{pos}: rboogie: cannot verify this program: {what} not supported yet")?;
+                reporter.tool_message(
+                    out,
+                    &format!("{pos}: rboogie: cannot verify this program: {what} not supported yet"),
+                )?;
                 Ok(2)
             }
             PassError::IllTyped { pass, diagnostics } => {
                 for d in diagnostics {
-                    writeln!(out, "{}: rboogie: internal error after pass {pass}: {}", at(d.span), d.message)?;
+                    let message = format!("{}: rboogie: internal error after pass {pass}: {}", at(d.span), d.message);
+                    reporter.tool_message(out, &message)?;
                 }
                 Ok(2)
             }
@@ -100,11 +105,12 @@ pub const PASSES: &[(&str, Pass)] = &[
 ];
 
 /// Runs every pass, re-checking the program after each one that changed it; what the passes
-/// print goes to `out`, positions as `sources` gives them.
+/// print goes to `out` through `reporter`, positions as `sources` gives them.
 pub fn run(
     mut typed: Box<TypedProgram>,
     options: &Options,
     sources: &mut SourceMap,
+    reporter: &Reporter,
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
     for (name, pass) in PASSES {
@@ -115,7 +121,7 @@ pub fn run(
         // What `/printInlined` printed moved the tokens of the nodes it printed.
         let (log, moves) = crate::moved::resolve(&log);
         sources.move_tokens(moves);
-        let _ = out.write_all(render_warnings(&log, sources).as_bytes());
+        let _ = reporter.output(out, &render_warnings(&log, sources));
         let changed = match changed? {
             Some(program) => {
                 typed = recheck(program, name)?;
@@ -125,10 +131,11 @@ pub fn run(
         };
         if options.trace {
             let what = if changed { "changed the program" } else { "no change" };
-            let _ = writeln!(out, "[TRACE] pass {name}: {:.3} s, {what}", started.elapsed().as_secs_f64());
+            let _ = reporter
+                .trace(out, &format!("[TRACE] pass {name}: {:.3} s, {what}\n", started.elapsed().as_secs_f64()));
         }
         if options.print_after.iter().any(|p| p == name || p == "all") {
-            let _ = out.write_all(print_after(&typed, name, options).as_bytes());
+            let _ = reporter.output(out, &print_after(&typed, name, options));
         }
     }
     Ok(typed)
@@ -226,7 +233,8 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("readable");
-            let transformed = run(typed(&text), &Options::default(), &mut SourceMap::new(), &mut io::sink())
+            let reporter = Reporter::new(crate::report::Format::Boogie, false);
+            let transformed = run(typed(&text), &Options::default(), &mut SourceMap::new(), &reporter, &mut io::sink())
                 .unwrap_or_else(|e| {
                     panic!("{}: passes failed: {e:?}", path.display());
                 });

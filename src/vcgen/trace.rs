@@ -4,17 +4,17 @@
 //! Expects the passive blocks and the [`Vc`] the path was read against. The path is Boogie's
 //! `CalculatePath`: the values of `ControlFlow(0, 0)`, `ControlFlow(0, b1)`, ... up to a
 //! negative value, the failing assertion's id. Messages, order and trace lines follow Boogie's
-//! `Counterexample.CreateErrorInformation`, `CounterexampleComparer` and `Counterexample.Print`.
+//! `Counterexample.CreateErrorInformation` and `CounterexampleComparer`; `crate::verdict` turns a
+//! counterexample into the error Boogie prints.
 
 use std::cmp::Ordering;
-use std::fmt::Write;
 
 use super::passify::{PCmd, PassiveBlock, PrintItem};
 use super::wlp::Vc;
 use super::wlp::check_key;
 use super::{Check, CheckKind};
 use crate::ast::Span;
-use crate::source::SourceMap;
+use crate::source::{Position, SourceMap};
 
 #[derive(Clone, Debug)]
 pub struct TraceBlock {
@@ -100,22 +100,21 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     Some(Counterexample { check, trace, failing_return, augmented, blocks: path, model: None })
 }
 
-fn position(sources: &SourceMap, span: Span) -> (String, i64, u32) {
-    if let Some(p) = sources.moved_position(span) {
-        (p.file, p.line, p.col)
-    } else if sources.files().any(|(id, _)| id == span.file) {
-        let p = sources.position(span);
-        (p.file, p.line, p.col)
+/// Boogie's position of a span's start (where `/print` moved it, if it did); `(0,0)` with no
+/// file name for a span outside the map.
+pub fn position(sources: &SourceMap, span: Span) -> Position {
+    if sources.files().any(|(id, _)| id == span.file) {
+        sources.position(span)
     } else {
-        (String::new(), 0, 0)
+        sources.moved_position(span).unwrap_or(Position { file: String::new(), line: 0, col: 0 })
     }
 }
 
 /// Boogie's order of the errors of one implementation.
 pub fn sort(errors: &mut [Counterexample], sources: &SourceMap) {
     let location = |c: &Counterexample| {
-        let (_, line, col) = position(sources, c.tok());
-        line * 1000 + i64::from(col)
+        let p = position(sources, c.tok());
+        p.line * 1000 + i64::from(p.col)
     };
     errors.sort_by(|a, b| {
         location(a).cmp(&location(b)).then_with(|| {
@@ -144,73 +143,4 @@ pub fn sort(errors: &mut [Counterexample], sources: &SourceMap) {
             })
         })
     });
-}
-
-/// What Boogie prints for one error (`/errorTrace:N`).
-pub fn render(sources: &SourceMap, c: &Counterexample, error_trace: u32) -> String {
-    let mut out = String::new();
-    let at = |span: Span| {
-        let (file, line, col) = position(sources, span);
-        format!("{file}({line},{col})")
-    };
-    match &c.check.msg {
-        Some(msg) => {
-            let _ = writeln!(out, "{msg}");
-        }
-        None => {
-            let _ = writeln!(out, "{}: Error: {}", at(c.tok()), c.description());
-            match c.check.kind {
-                CheckKind::Ensures => {
-                    let _ = writeln!(
-                        out,
-                        "{}: Related location: this is the postcondition that could not be proved",
-                        at(c.check.tok)
-                    );
-                }
-                CheckKind::Requires { requires } => {
-                    let _ = writeln!(
-                        out,
-                        "{}: Related location: this is the precondition that could not be proved",
-                        at(requires)
-                    );
-                }
-                CheckKind::MeasureRequires { requires } => {
-                    let _ = writeln!(
-                        out,
-                        "{}: Related location: this measure could not be proved to be non-negative",
-                        at(requires)
-                    );
-                }
-                _ => {}
-            }
-        }
-    }
-    if error_trace > 0 {
-        let _ = writeln!(out, "Execution trace:");
-        for b in &c.trace {
-            match b.tok {
-                Some(tok) => {
-                    let p = if sources.files().any(|(id, _)| id == tok.file) {
-                        sources.block_position(tok)
-                    } else {
-                        crate::source::Position { file: String::new(), line: 0, col: 0 }
-                    };
-                    let _ = writeln!(out, "    {}({},{}): {}", p.file, p.line, p.col, b.label);
-                }
-                None if error_trace >= 2 => {
-                    let _ = writeln!(out, "    (0,0): {}", b.label);
-                }
-                None => {}
-            }
-        }
-        if !c.augmented.is_empty() {
-            let _ = writeln!(out, "Augmented execution trace:");
-            for item in &c.augmented {
-                match item {
-                    PrintItem::Text(t) | PrintItem::Value(t) => out.push_str(t),
-                }
-            }
-        }
-    }
-    out
 }

@@ -56,6 +56,9 @@ pub struct VerifyOptions {
     /// `/printModel:1` or `/mv`: each counterexample gets its model
     /// ([`trace::Counterexample::model`]).
     pub models: bool,
+    /// `--shard I/N`: only this shard's implementations are checked and reported
+    /// ([`crate::shard`]).
+    pub shard: crate::shard::Shard,
 }
 
 #[derive(Debug)]
@@ -80,6 +83,8 @@ pub enum ImplOutcome {
 
 pub struct ImplResult {
     pub name: String,
+    /// Its place among the selected implementations in program order (whatever the shard).
+    pub order: usize,
     pub span: Span,
     pub outcome: ImplOutcome,
     /// `{:msg_if_verifies "..."}`: printed when the implementation verifies.
@@ -218,6 +223,7 @@ struct Query {
 /// What is reported for an implementation, besides its outcome.
 struct Heading {
     name: String,
+    order: usize,
     span: Span,
     message_if_verified: Option<String>,
     time_limit: u32,
@@ -243,9 +249,9 @@ impl InOrder<'_> {
     fn complete(&mut self, index: usize, outcome: ImplOutcome) {
         self.outcomes[index] = Some(outcome);
         while let Some(Some(outcome)) = self.outcomes.get_mut(self.next).map(Option::take) {
-            let Heading { name, span, message_if_verified, time_limit, splits } =
+            let Heading { name, order, span, message_if_verified, time_limit, splits } =
                 self.headings[self.next].take().expect("reported once");
-            (self.on_result)(ImplResult { name, span, outcome, message_if_verified, time_limit, splits });
+            (self.on_result)(ImplResult { name, order, span, outcome, message_if_verified, time_limit, splits });
             self.next += 1;
         }
     }
@@ -291,9 +297,10 @@ impl Checker<'_> {
     }
 }
 
-/// Verifies every implementation the options select, reporting each result, in program order,
-/// as soon as it and all before it are known. `Err` when the program itself cannot be encoded
-/// (nothing was verified).
+/// Verifies every implementation the options select (those of `--shard I/N` only), reporting
+/// each result, in program order, as soon as it and all before it are known. Returns how many
+/// implementations the options select in all shards; `Err` when the program itself cannot be
+/// encoded (nothing was verified).
 ///
 /// VCs are generated here, one implementation after another; with `/vcsCores:N` (N > 1),
 /// N threads with a session each check them meanwhile, taking the next VC when they are done
@@ -304,7 +311,7 @@ pub fn verify_program(
     options: &VerifyOptions,
     open: &SessionOpener,
     on_result: &mut dyn FnMut(ImplResult),
-) -> Result<(), Unsupported> {
+) -> Result<usize, Unsupported> {
     for d in &typed.program.decls {
         match d {
             Decl::YieldInvariant(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
@@ -329,24 +336,23 @@ pub fn verify_program(
     impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
     impls.retain(|&id| selected(typed, options, id));
 
+    // `--shard I/N`: every implementation is still staged, so that each VC is the same text as
+    // in the unsharded run (see `crate::shard`), but only the shard's are checked and reported.
+    let sizes: Vec<u64> = impls.iter().map(|&id| body_of(typed, id).map_or(1, crate::shard::body_size)).collect();
+    let ours: Vec<bool> =
+        crate::shard::assign(&sizes, options.shard.count).into_iter().map(|s| s == options.shard.index).collect();
+    let selected_count = impls.len();
+
     let mut reports = InOrder { on_result, headings: Vec::new(), outcomes: Vec::new(), next: 0 };
-    // Each implementation's heading, and its outcome or the query that finds it.
-    let mut stage = |id: ImplementationId, reports: &mut InOrder| -> (usize, Result<ImplOutcome, Query>) {
+    // Each implementation's heading, and its outcome or the query that finds it (its `index`
+    // among the reports still to be set).
+    let mut stage = |order: usize, id: ImplementationId| -> (Heading, Result<ImplOutcome, Query>) {
         let info = &symbols.implementations[id.0 as usize];
         let name = info.name.name.to_string();
         let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
         let limits = implementation_limits(options, impl_attrs(typed, id));
         let time_limit = limits.time_limit_s;
-        let index = reports.expect(Heading {
-            name: name.clone(),
-            span: info.name.span,
-            message_if_verified,
-            time_limit,
-            splits: Vec::new(),
-        });
-        let before = prelude.len();
-        let printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
-        let mut printing = printing;
+        let mut printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
         let encoded = encode_implementation(
             typed,
             sources,
@@ -360,32 +366,42 @@ pub fn verify_program(
             id,
             printing.as_mut(),
         );
-        if let (Some(p), Some(Some(h))) = (printing, reports.headings.get_mut(index)) {
-            h.splits = p.splits;
-        }
+        let splits = printing.map(|p| p.splits).unwrap_or_default();
+        let heading =
+            Heading { name: name.clone(), order, span: info.name.span, message_if_verified, time_limit, splits };
         let staged = match encoded {
             Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
             Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
             Ok(None) => Ok(ImplOutcome::Verified),
             Ok(Some(vcs)) => {
-                if prelude.len() != before {
+                // The prelude only grows: a new length is new declarations.
+                if prelude.len() != shared_prelude.len() {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(Query { index, name, prelude: shared_prelude.clone(), vcs, limits })
+                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, limits })
             }
         };
-        (index, staged)
+        (heading, staged)
+    };
+    // The shard's implementations, staged and expected in the reports, in program order.
+    let mut staged = impls.into_iter().enumerate().filter_map(move |(order, id)| {
+        let (heading, staged) = stage(order, id);
+        ours[order].then_some((heading, staged))
+    });
+    let mut next = |reports: &mut InOrder| {
+        let (heading, staged) = staged.next()?;
+        let index = reports.expect(heading);
+        Some((index, staged.map_err(|query| Query { index, ..query })))
     };
 
     let mut here = Checker { open, options, session: None };
     let cores = options.cores.max(1) as usize;
     if cores == 1 {
-        for id in impls {
-            let (index, staged) = stage(id, &mut reports);
+        while let Some((index, staged)) = next(&mut reports) {
             let outcome = staged.unwrap_or_else(|query| here.check(&query));
             reports.complete(index, outcome);
         }
-        return Ok(());
+        return Ok(selected_count);
     }
     std::thread::scope(|scope| {
         let (queries, waiting) = mpsc::sync_channel::<Query>(cores);
@@ -414,8 +430,7 @@ pub fn verify_program(
         drop((waiting, outcomes));
         // Without a thread of its own (none could be started), a VC is checked here.
         let queries = (checkers > 0).then_some(queries);
-        for id in impls {
-            let (index, staged) = stage(id, &mut reports);
+        while let Some((index, staged)) = next(&mut reports) {
             match staged {
                 Ok(outcome) => reports.complete(index, outcome),
                 Err(query) => match &queries {
@@ -442,7 +457,7 @@ pub fn verify_program(
             reports.complete(index, outcome);
         }
     });
-    Ok(())
+    Ok(selected_count)
 }
 
 /// Whether the options and attributes select implementation `id` for verification: `/proc`,
