@@ -266,6 +266,7 @@ fn verify(
         augmented_traces: options.enhanced_error_messages == 1,
         print_split: options.print_split.is_some(),
         models: options.print_model >= 1 || options.model_view.is_some(),
+        values: matches!(reporter.format, Format::Rich | Format::Json),
         shard: options.shard,
     };
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's

@@ -176,6 +176,19 @@ fn report_text(verdict: &Verdict) -> String {
     text
 }
 
+/// Beyond Boogie, in the rich format: under the errors, the values the counterexample gives the
+/// variables each failing check reads.
+fn values_text(verdict: &Verdict) -> String {
+    let mut text = String::new();
+    for e in verdict.errors.iter().filter(|e| !e.values.is_empty()) {
+        text += &format!("Values at {}:\n", place(&e.at));
+        for (name, value) in &e.values {
+            text += &format!("    {name} = {value}\n");
+        }
+    }
+    text
+}
+
 /// One error as Boogie prints it (`Counterexample.Print` under `/errorTrace:N`).
 fn error_text(text: &mut String, e: &ErrorReport) {
     if e.custom {
@@ -276,15 +289,26 @@ pub fn verdict_json(verdict: &Verdict) -> String {
         .iter()
         .map(|e| {
             let related = e.related.as_ref().map(|r| located(&r.at, serde_json::json!({ "message": r.message })));
-            // Each step is the place for the values of source variables there (`values`), once
-            // they are read from the model.
-            let trace: Vec<serde_json::Value> = e
-                .trace
+            // The values of the variables the failing check reads, at the error and at the
+            // trace's last step (where the check is).
+            let values: Vec<serde_json::Value> =
+                e.values.iter().map(|(name, value)| serde_json::json!({ "name": name, "value": value })).collect();
+            let steps = e.trace.as_deref().unwrap_or_default();
+            let trace: Vec<serde_json::Value> = steps
                 .iter()
-                .flatten()
-                .map(|step| located(&step.at, serde_json::json!({ "label": step.label })))
+                .enumerate()
+                .map(|(k, step)| {
+                    let mut fields = serde_json::json!({ "label": step.label });
+                    if k + 1 == steps.len() && !values.is_empty() {
+                        fields["values"] = serde_json::Value::Array(values.clone());
+                    }
+                    located(&step.at, fields)
+                })
                 .collect();
-            located(&e.at, serde_json::json!({ "message": e.message, "related": related, "trace": trace }))
+            located(
+                &e.at,
+                serde_json::json!({ "message": e.message, "related": related, "trace": trace, "values": values }),
+            )
         })
         .collect();
     located(
@@ -457,6 +481,9 @@ impl Reporter {
                 text += &verdict.splits;
                 text += &finished.unwrap_or_default();
                 text += &report_text(verdict);
+                if self.format == Format::Rich {
+                    text += &values_text(verdict);
+                }
                 text
             }
             Format::Json => {

@@ -99,6 +99,9 @@ pub struct ErrorReport {
     pub augmented: String,
     /// Under `/printModel:1` or `/mv`, the counterexample's model as Boogie writes it.
     pub model: Option<String>,
+    /// The variables the failing check reads, with their values in the counterexample (the
+    /// rich and JSON formats show them; Boogie's does not).
+    pub values: Vec<(String, String)>,
     /// Where Boogie prints the model: after the trace (`/printModel:1`, with a trace shown)
     /// and after the error (`/mv:-`).
     pub model_in_trace: bool,
@@ -241,6 +244,7 @@ fn error_report(sources: &SourceMap, c: &Counterexample, error_trace: u32, model
         trace,
         augmented,
         model: c.model.clone(),
+        values: c.values.clone(),
         model_in_trace: models.in_trace && error_trace > 0,
         model_after_error: models.after_error,
     }

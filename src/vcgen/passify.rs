@@ -111,6 +111,11 @@ pub struct ImplContext<'a> {
     pub show: Option<&'a crate::emit::TypeTable>,
     /// Models are asked for (`/printModel`, `/mv`): `{:captureState}` points are recorded.
     pub capture_states: bool,
+    /// Errors show the values of the implementation's inputs and of the variables their
+    /// check reads ([`shown::CmdInfo::values`]).
+    pub values: bool,
+    /// The implementation's in-parameters.
+    pub inputs: Vec<VarId>,
 }
 
 pub struct Passive {
@@ -326,7 +331,7 @@ impl<'a> Passifier<'a, '_, '_> {
             return None;
         }
         let (attrs_text, expr) = if self.showing() { (shown::attrs_text(attrs), expr()) } else { Default::default() };
-        Some(std::sync::Arc::new(shown::CmdInfo { focus, split_here, tok: None, attrs: attrs_text, expr }))
+        Some(std::sync::Arc::new(shown::CmdInfo { focus, split_here, tok: None, attrs: attrs_text, expr, values: Vec::new() }))
     }
 
     /// The printed form of a command of no attributes and the expression text `expr`.
@@ -420,6 +425,7 @@ impl<'a> Passifier<'a, '_, '_> {
             Cmd::Assert { expr, check, under, attrs } => {
                 let terms = self.checked_terms(&mut |this, positive| this.term_in(expr, cur, positive))?;
                 let shown = with_tok(self.shown(attrs, expr, cur), check.tok);
+                let shown = with_values(shown, self.values_of(std::slice::from_ref(*expr), cur));
                 self.assert(terms, check.clone(), *under, cur, out, shown)?;
             }
             Cmd::StartChecking => out.push(PCmd::StartChecking),
@@ -730,6 +736,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     } else {
                         None
                     };
+                    let shown = with_values(shown, self.values_of(&call.args, cur));
                     self.assert(terms, check, super::cfg::verified_under(&call.attrs), cur, out, shown)?;
                 }
             }
@@ -809,6 +816,24 @@ impl<'a> Passifier<'a, '_, '_> {
         Ok(())
     }
 
+    /// The variables `exprs` read, each with the term of its current value, when errors show
+    /// values (else none).
+    fn values_of(&self, exprs: &[Expr], cur: &Incarnations) -> Vec<(String, String)> {
+        if !self.cx.values {
+            return Vec::new();
+        }
+        let mut vars = self.cx.inputs.clone();
+        for e in exprs {
+            free_vars(self.typed(), e, &mut vars);
+        }
+        let mut seen = FxHashSet::default();
+        vars.into_iter()
+            .map(|v| self.cx.proc_to_impl.get(&v).copied().unwrap_or(v))
+            .filter(|v| seen.insert(*v))
+            .filter_map(|v| Some((self.typed().symbols().var(v).name.name.to_string(), cur.get(&v)?.smt.to_string())))
+            .collect()
+    }
+
     /// A `{:captureState}` point: the variables whose values differ from the entry's.
     fn capture(&self, name: &str, cur: &Incarnations) -> CapturePoint {
         let mut values = Vec::new();
@@ -845,15 +870,18 @@ impl<'a> Passifier<'a, '_, '_> {
 /// `info` with the command's token (`tok`) when it has one.
 fn with_tok(info: Info, tok: Span) -> Info {
     info.map(|i| {
-        let i = std::sync::Arc::try_unwrap(i).unwrap_or_else(|i| shown::CmdInfo {
-            focus: i.focus,
-            split_here: i.split_here,
-            tok: i.tok,
-            attrs: i.attrs.clone(),
-            expr: i.expr.clone(),
-        });
+        let i = std::sync::Arc::try_unwrap(i).unwrap_or_else(|i| (*i).clone());
         std::sync::Arc::new(shown::CmdInfo { tok: Some(tok), ..i })
     })
+}
+
+/// `info` with `values` ([`shown::CmdInfo::values`]) when there are any.
+fn with_values(info: Info, values: Vec<(String, String)>) -> Info {
+    if values.is_empty() {
+        return info;
+    }
+    let base = info.map(|i| std::sync::Arc::try_unwrap(i).unwrap_or_else(|i| (*i).clone()));
+    Some(std::sync::Arc::new(shown::CmdInfo { values, ..base.unwrap_or_default() }))
 }
 
 /// Boogie's simplification of an assigned value (`Convert2PassiveCmd`): `true && e` and

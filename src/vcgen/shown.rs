@@ -18,7 +18,7 @@ use crate::typeck::{Ref, TypedProgram, VarId, VarKind};
 
 /// What an assumption or assertion carries besides its term: the attributes implementation
 /// division reads, and how Boogie prints it.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CmdInfo {
     /// `{:focus}` ([`super::division`]).
     pub focus: bool,
@@ -31,6 +31,10 @@ pub struct CmdInfo {
     pub attrs: String,
     /// Its expression as Boogie prints it, likewise.
     pub expr: String,
+    /// When values are shown with errors (the rich and JSON formats): the implementation's
+    /// inputs and the variables the checked expression reads, each with the SMT-LIB term of
+    /// its value here.
+    pub values: Vec<(String, String)>,
 }
 
 /// `None` for most commands: those without `{:focus}` or `{:split_here}` when the passive

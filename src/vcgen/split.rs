@@ -325,6 +325,7 @@ pub fn whole_split_counterexample(blocks: &[PassiveBlock]) -> Option<Counterexam
                 augmented: Vec::new(),
                 blocks: (0..blocks.len()).collect(),
                 model: None,
+                values: Vec::new(),
             }),
             _ => None,
         })

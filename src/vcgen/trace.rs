@@ -35,6 +35,8 @@ pub struct Counterexample {
     pub blocks: Vec<usize>,
     /// Under `/printModel:1` or `/mv`, the model with its captured states, as Boogie writes it.
     pub model: Option<String>,
+    /// The variables the failing check reads, with their values in the model (when asked for).
+    pub values: Vec<(String, String)>,
 }
 
 impl Counterexample {
@@ -97,7 +99,7 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     if failing_return.is_none() {
         failing_return = final_block.and_then(|b| blocks[b].ret);
     }
-    Some(Counterexample { check, trace, failing_return, augmented, blocks: path, model: None })
+    Some(Counterexample { check, trace, failing_return, augmented, blocks: path, model: None, values: Vec::new() })
 }
 
 /// Boogie's position of a span's start (where `/print` moved it, if it did); `(0,0)` with no

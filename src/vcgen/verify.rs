@@ -56,6 +56,9 @@ pub struct VerifyOptions {
     /// `/printModel:1` or `/mv`: each counterexample gets its model
     /// ([`trace::Counterexample::model`]).
     pub models: bool,
+    /// Each error carries the values of the variables its check reads
+    /// ([`trace::Counterexample::values`]): the rich and JSON formats show them.
+    pub values: bool,
     /// `--shard I/N`: only this shard's implementations are checked and reported
     /// ([`crate::shard`]).
     pub shard: crate::shard::Shard,
@@ -613,6 +616,8 @@ fn encode_implementation<'a>(
         assumptions: &facts.assumptions,
         show,
         capture_states: options.models,
+        values: options.values,
+        inputs: info.ins.clone(),
     };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     if options.remove_empty_blocks {
@@ -799,6 +804,9 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
                 if let (Some(names), Some(answer)) = (&vc.model, model) {
                     cex.model = model_of(&answer, names, &vc.blocks, &cex);
                 }
+                if options.values {
+                    cex.values = values_at_failure(session, &vc.blocks, &cex);
+                }
                 let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
                 errors.push(cex);
                 if options.error_limit != 0 && discovered >= options.error_limit {
@@ -882,6 +890,20 @@ fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: Imp
         return None;
     }
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
+}
+
+/// The values, in the solver's model, of the variables the failing check of `cex` reads.
+fn values_at_failure(session: &mut dyn Session, blocks: &[passify::PassiveBlock], cex: &Counterexample) -> Vec<(String, String)> {
+    let key = check_key(&cex.check);
+    let Some(&last) = cex.blocks.last() else { return Vec::new() };
+    let info = blocks[last].cmds.iter().find_map(|c| match c {
+        passify::PCmd::Assert(_, check, _, Some(info)) if check_key(check) == key => Some(info.clone()),
+        _ => None,
+    });
+    let Some(info) = info else { return Vec::new() };
+    let terms: Vec<&str> = info.values.iter().map(|(_, t)| t.as_str()).collect();
+    let Ok(values) = session.get_value(&terms) else { return Vec::new() };
+    info.values.iter().zip(values).map(|((name, _), v)| (name.clone(), model_value(v.trim()))).collect()
 }
 
 /// The model Boogie shows for counterexample `cex` (see [`super::model`]): the solver's
