@@ -51,13 +51,8 @@ pub enum ShowEnv {
     Always,
 }
 
-/// `/typeEncoding:X`
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TypeEncoding {
-    Monomorphic,
-    Predicates,
-    Arguments,
-}
+/// `/typeEncoding:X` and `/inline:X` configure passes (see [`Options::pipeline_config`]).
+pub use crate::passes::{Inlining, TypeEncoding};
 
 /// `/proverWarnings:N`
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,15 +60,6 @@ pub enum ProverWarnings {
     None,
     Stdout,
     Stderr,
-}
-
-/// `/inline:X`: what a call to an `{:inline N}` procedure becomes once the depth is reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Inlining {
-    None,
-    Assert,
-    Assume,
-    Spec,
 }
 
 /// Everything the command line says, with Boogie's defaults for what it does not say.
@@ -166,7 +152,7 @@ pub struct Options {
     pub print_split_declarations: bool,
     /// `/smoke`: Boogie's smoke test (unreachable code is reported).
     pub smoke: bool,
-    /// `--print-after PASS`: the names of [`crate::passes::PASSES`] after which the program is
+    /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
     /// `/lib:NAME`: the libraries added to the program (`crate::library`), each once, in the
@@ -241,6 +227,25 @@ impl Default for Options {
 }
 
 impl Options {
+    /// What the passes are configured with: the one place the command line reaches them.
+    pub fn pipeline_config(&self) -> crate::passes::PipelineConfig {
+        crate::passes::PipelineConfig {
+            infer_modifies: self.infer_modifies,
+            free_var_lambda_lifting: self.free_var_lambda_lifting,
+            type_encoding: self.type_encoding,
+            inline: self.inline,
+            inline_depth: self.inline_depth,
+            print_inlined: self.print_inlined,
+            loop_unroll: self.loop_unroll,
+            sound_loop_unrolling: self.sound_loop_unrolling,
+        }
+    }
+
+    /// What the driver shows of the passes (`/trace`, `--print-after`, `/pretty`).
+    pub fn pass_observation(&self) -> crate::passes::Observe {
+        crate::passes::Observe { trace: self.trace, print_after: self.print_after.clone(), pretty: self.pretty }
+    }
+
     /// Picks the output format left open on the command line (rich on a terminal, Boogie's
     /// otherwise) and turns colour on for a terminal. Only `main` knows what stdout is.
     pub fn adapt_to_terminal(&mut self, stdout_is_terminal: bool) {
@@ -532,7 +537,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 
 /// The values of `--print-after`: every pass, and `all`.
 fn print_after_values() -> clap::builder::PossibleValuesParser {
-    let names = crate::passes::PASSES.iter().map(|(name, _)| *name).chain(["all"]);
+    let names = crate::passes::PASS_NAMES.iter().copied().chain(["all"]);
     clap::builder::PossibleValuesParser::new(names)
 }
 

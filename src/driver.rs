@@ -183,7 +183,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         report_phase(&reporter, out, &sources, &measure_errors, Phase::Typecheck, &last_file)?;
         return Ok(0);
     }
-    let typed = match crate::passes::run(typed, options, &mut sources, &reporter, out) {
+    let passes = crate::passes::pipeline(&options.pipeline_config());
+    let typed = match crate::passes::run(typed, &passes, &options.pass_observation(), &mut sources, &reporter, out) {
         Ok(typed) => typed,
         Err(failure) => return failure.report(&sources, &reporter, out),
     };

@@ -209,12 +209,16 @@ fn error_text(text: &mut String, e: &ErrorReport) {
             text.push_str("Augmented execution trace:\n");
             text.push_str(&e.augmented);
         }
-        if e.model_in_trace && let Some(model) = &e.model {
+        if e.model_in_trace
+            && let Some(model) = &e.model
+        {
             text.push_str(model);
         }
     }
     // `/mv:-`: Boogie's `ModelWriter`, after the error's other text.
-    if e.model_after_error && let Some(model) = &e.model {
+    if e.model_after_error
+        && let Some(model) = &e.model
+    {
         text.push_str(model);
     }
 }

@@ -71,7 +71,7 @@ fn print_after_every_pass_parses_type_checks_and_verifies_again() {
         original_args.extend(options.iter().cloned());
         original_args.push(path.clone());
         let (original, _) = rboogie(&original_args);
-        for (pass, _) in rboogie::passes::PASSES {
+        for pass in rboogie::passes::PASS_NAMES {
             let mut args = strings(&["-useBaseNameForFileName", "/noVerify"]);
             args.extend(options.iter().cloned());
             args.extend([format!("--print-after={pass}"), path.clone()]);
@@ -113,7 +113,7 @@ fn print_after_all_prints_after_every_pass_and_the_run_goes_on() {
     assert_eq!(code, 0);
     let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("// rboogie: the program after pass")).collect();
     let names: Vec<String> =
-        rboogie::passes::PASSES.iter().map(|(n, _)| format!("// rboogie: the program after pass {n}")).collect();
+        rboogie::passes::PASS_NAMES.iter().map(|n| format!("// rboogie: the program after pass {n}")).collect();
     assert_eq!(headers, names);
     assert!(trailer(&out).is_some_and(|t| !t.contains(" 0 verified")), "{out}");
 }

@@ -12,12 +12,24 @@
 //! action's gate needs `asserts` clauses, mover checks a mover type, refinement checks a
 //! `refines` clause, and the action's own copy is only ever inlined.
 
-use super::PassError;
+use super::{Pass, PassCx, PassError};
 use crate::ast::{Decl, Program};
-use crate::cli::Options;
 use crate::typeck::TypedProgram;
 
-pub fn run(typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+/// The pass (no configuration).
+pub struct Civl;
+
+impl Pass for Civl {
+    fn name(&self) -> &'static str {
+        "civl"
+    }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+        run(typed)
+    }
+}
+
+fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
     let decls = &typed.program.decls;
     let mut actions = 0;
     for d in decls {
@@ -41,7 +53,7 @@ mod tests {
     use crate::passes::tests::typed;
 
     fn after(text: &str) -> Option<Program> {
-        run(&typed(text), &Options::default(), &mut String::new()).unwrap()
+        run(&typed(text)).unwrap()
     }
 
     #[test]

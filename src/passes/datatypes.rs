@@ -15,17 +15,25 @@
 //!
 //! Both keep the command's span, the `:=` token, where Boogie reports a failed unpack.
 
-use super::{PassError, rewrite};
+use super::{Pass, PassCx, PassError, rewrite};
 use crate::ast::{
     AssignLhs, Attribute, Cmd, CmdKind, Expr, ExprKind, FieldUpdateExpr, NodeId, Program, StoreExpr, Symbol,
 };
-use crate::cli::Options;
 use crate::typeck::{FunctionKind, Ref, TypedProgram};
 
-pub fn run(typed: &TypedProgram, _options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    let mut d = Desugar { typed, changed: false };
-    let decls = rewrite::bodies(&mut d, &typed.program.decls);
-    Ok(d.changed.then_some(Program { decls }))
+/// The pass (no configuration).
+pub struct Datatypes;
+
+impl Pass for Datatypes {
+    fn name(&self) -> &'static str {
+        "datatypes"
+    }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+        let mut d = Desugar { typed, changed: false };
+        let decls = rewrite::bodies(&mut d, &typed.program.decls);
+        Ok(d.changed.then_some(Program { decls }))
+    }
 }
 
 struct Desugar<'a> {

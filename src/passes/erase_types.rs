@@ -36,6 +36,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::TypeEncoding;
 use super::monomorphize::{canon, match_type, type_name};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
@@ -43,7 +44,6 @@ use crate::ast::{
     ExprKind, FnParam, FunctionDecl, GlobalVarDecl, Ident, LocalVars, NodeId, Program, QuantKind, Quantifier, Span,
     Spec, Symbol, Trigger, TypeKind, VarGroup,
 };
-use crate::cli::{Options, TypeEncoding};
 use crate::typeck::types::MapType;
 use crate::typeck::{FunctionKind, Pos, Ref, Type, TypeCtorId, TypeVarId, TypedProgram, VarId};
 
@@ -53,11 +53,27 @@ const BOUND_BASE: u32 = 0xE800_0000;
 /// The ids `canon` gives map binders.
 const CANON_BASE: u32 = 0xF000_0000;
 
-pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+/// The pass: `/typeEncoding:p|a` erases explicitly; under `m` it erases what
+/// monomorphization left.
+pub struct EraseTypes {
+    pub encoding: TypeEncoding,
+}
+
+impl super::Pass for EraseTypes {
+    fn name(&self) -> &'static str {
+        "erase-types"
+    }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        run(typed, self.encoding)
+    }
+}
+
+fn run(typed: &TypedProgram, encoding: TypeEncoding) -> Result<Option<Program>, PassError> {
     // With `/typeEncoding:p|a` Boogie erases whatever its `MonomorphismChecker` calls
     // polymorphic; otherwise monomorphization ran first, and only what it left needs erasing
     // (its output still declares the type constructors it instantiated).
-    let explicit = options.type_encoding != TypeEncoding::Monomorphic;
+    let explicit = encoding != TypeEncoding::Monomorphic;
     if !is_polymorphic(typed, explicit) {
         return Ok(None);
     }
@@ -74,7 +90,7 @@ pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result
             _ => {}
         }
     }
-    let mut eraser = Eraser::new(typed, options.type_encoding == TypeEncoding::Arguments);
+    let mut eraser = Eraser::new(typed, encoding == TypeEncoding::Arguments);
     let decls = eraser.program();
     if let Some((span, what)) = eraser.unsupported {
         if !explicit {

@@ -41,18 +41,37 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::Inlining;
 use super::loop_unroll::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list};
 use super::{PassError, fresh_span, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
     Ident, LocalVars, Program, Span, Spec, SpecBlock, SpecTransfer, StmtList, Symbol, VarGroup,
 };
-use crate::cli::{Inlining, Options};
 use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId, VarKind};
 use crate::vcgen::encode::int_attr;
 
-pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
-    if options.inline == Inlining::None {
+/// The pass: `/inline:X` (what a call past its depth becomes), `/inlineDepth:N`, and
+/// `/printInlined`.
+#[derive(Clone, Copy, Debug)]
+pub struct Inline {
+    pub mode: Inlining,
+    pub depth: Option<u32>,
+    pub print_inlined: bool,
+}
+
+impl super::Pass for Inline {
+    fn name(&self) -> &'static str {
+        "inline"
+    }
+
+    fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        run(typed, self, cx)
+    }
+}
+
+fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+    if options.mode == Inlining::None {
         return Ok(None);
     }
     let program = &typed.program;
@@ -61,7 +80,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         Decl::Implementation(i) => has_attr(&i.attrs, "inline"),
         _ => false,
     });
-    if !has_inline && options.inline_depth.is_none() {
+    if !has_inline && options.depth.is_none() {
         return Ok(None);
     }
     let symbols = typed.symbols();
@@ -77,7 +96,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             }
         }
     }
-    let skip_inlined = matches!(options.inline, Inlining::Assume | Inlining::Assert);
+    let skip_inlined = matches!(options.mode, Inlining::Assume | Inlining::Assert);
     let mut decls = program.decls.clone();
     // Each callee's blocks (Boogie's `OriginalBlocks`), once lowered.
     let mut callee_blocks: FxHashMap<ImplementationId, StmtList> = FxHashMap::default();
@@ -137,7 +156,9 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
             _ => {}
         }
         if options.print_inlined {
-            print_inlined(slot, typed, log);
+            let mut log = String::new();
+            print_inlined(slot, typed, &mut log);
+            cx.print(log);
         }
         mark_block_form(slot);
     }
@@ -280,7 +301,7 @@ fn impl_parts(typed: &TypedProgram, id: ImplementationId) -> (&[Attribute], &[Va
 
 struct Inliner<'a, 'c> {
     typed: &'a TypedProgram,
-    options: &'a Options,
+    options: &'a Inline,
     /// `/inlineDepth:N`'s remaining depth (Boogie's `Inliner.inlineDepth`): when given, it
     /// decides for every call in place of the `{:inline N}` attributes.
     global_depth: Option<i64>,
@@ -305,7 +326,7 @@ struct Inliner<'a, 'c> {
 impl<'a, 'c> Inliner<'a, 'c> {
     fn new(
         typed: &'a TypedProgram,
-        options: &'a Options,
+        options: &'a Inline,
         impl_of_proc: &'a FxHashMap<ProcedureId, ImplementationId>,
         caller: ImplementationId,
         blocks: &StmtList,
@@ -328,7 +349,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         Inliner {
             typed,
             options,
-            global_depth: options.inline_depth.map(i64::from),
+            global_depth: options.depth.map(i64::from),
             impl_of_proc,
             callee_blocks,
             prefix,
@@ -404,7 +425,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let mut sub = Inliner {
             typed: self.typed,
             options: self.options,
-            global_depth: self.options.inline_depth.map(i64::from),
+            global_depth: self.options.depth.map(i64::from),
             impl_of_proc: self.impl_of_proc,
             callee_blocks: &mut *self.callee_blocks,
             prefix: String::new(),
@@ -485,7 +506,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         } else if depth == 0 {
             self.inlined = true;
             let literal = Expr { kind: ExprKind::BoolLit(false), span: call.span, id: crate::ast::NodeId::NONE };
-            match self.options.inline {
+            match self.options.mode {
                 Inlining::Assert => CallAction::Replace(Cmd {
                     kind: CmdKind::Assert { attrs: Box::new([]), expr: literal },
                     span: call.span,

@@ -50,12 +50,27 @@ use crate::ast::{
     GlobalVarDecl, Ident, ImplementationDecl, LetExpr, NodeId, ProcedureDecl, Program, QuantKind, Quantifier, Span,
     Symbol, Trigger, TypeKind, VarGroup,
 };
-use crate::cli::Options;
 use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
 
-pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
+/// The pass: `/freeVarLambdaLifting` lifts over free variables only.
+#[derive(Default)]
+pub struct LiftLambdas {
+    pub free_vars_only: bool,
+}
+
+impl super::Pass for LiftLambdas {
+    fn name(&self) -> &'static str {
+        "lambda"
+    }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        run(typed, self.free_vars_only)
+    }
+}
+
+fn run(typed: &TypedProgram, free_vars_only: bool) -> Result<Option<Program>, PassError> {
     let mut lifter = Lifter::new(typed);
-    lifter.free_vars_only = options.free_var_lambda_lifting;
+    lifter.free_vars_only = free_vars_only;
     let mut decls: Vec<Decl> = typed.program.decls.iter().map(|d| lifter.decl(d)).collect();
     if lifter.lifted.is_empty() {
         return Ok(None);
@@ -1058,7 +1073,7 @@ mod tests {
             panic!("does not type-check")
         };
         let before = typed.program.decls.len();
-        let program = run(&typed, &Options::default(), &mut String::new()).expect("lifts").expect("changes");
+        let program = run(&typed, false).expect("lifts").expect("changes");
         let added = Program { decls: program.decls[before..].to_vec() };
         crate::printer::print_program(&added, &Default::default())
     }

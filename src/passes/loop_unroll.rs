@@ -44,12 +44,27 @@ use crate::ast::{
     AssignLhs, Attribute, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec,
     Program, Span, StmtList, Symbol, UnaryOp,
 };
-use crate::cli::Options;
 use crate::typeck::{Ref, TypedProgram, VarId};
 use crate::vcgen::{self, Unsupported, cfg};
 
-pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<Option<Program>, PassError> {
-    let Some(bound) = options.loop_unroll else { return Ok(None) };
+/// The pass: `/loopUnroll:N` (`bound`), `/soundLoopUnrolling`.
+pub struct UnrollLoops {
+    pub bound: Option<u32>,
+    pub sound: bool,
+}
+
+impl super::Pass for UnrollLoops {
+    fn name(&self) -> &'static str {
+        "unroll"
+    }
+
+    fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        let Some(bound) = self.bound else { return Ok(None) };
+        run(typed, bound, self.sound, cx)
+    }
+}
+
+fn run(typed: &TypedProgram, bound: u32, sound: bool, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
     let mut decls = typed.program.decls.clone();
     let mut changed = false;
     let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
@@ -77,7 +92,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         let Ok(blocks) = blocks_of(typed, original, !cfg::in_block_form(attrs_of(info.decl.0 as usize))) else {
             continue;
         };
-        let unrolled = unroll_loops(&blocks, bound, options.sound_loop_unrolling);
+        let unrolled = unroll_loops(&blocks, bound, sound);
         // Warnings only where code is checked, once per loop (inlined copies share its span).
         let proc_decl = info.procedure.map(|p| typed.symbols().procedure(p).decl.0 as usize);
         let verified =
@@ -85,7 +100,7 @@ pub fn run(typed: &TypedProgram, options: &Options, log: &mut String) -> Result<
         if verified {
             for (span, message) in vacuous_loops(typed, &blocks, &unrolled, bound) {
                 if warned.insert((span.file.0, span.start)) {
-                    super::warning(log, span, &message);
+                    cx.warning(span, &message);
                 }
             }
         }
@@ -674,7 +689,7 @@ fn vacuous_loops(typed: &TypedProgram, original: &[AstBlock], unrolled: &Unrolle
 
 #[cfg(test)]
 mod tests {
-    use crate::cli::Options;
+    use crate::passes::PassCx;
     use crate::passes::tests::typed;
 
     /// The unrolled program (labels with `#`, gotos, cuts) prints as a program that checks
@@ -682,7 +697,6 @@ mod tests {
     #[test]
     fn unrolled_golden_inputs_print_programs_that_check_again() {
         let dir = std::path::Path::new("tests/golden/passes");
-        let options = Options { loop_unroll: Some(2), ..Options::default() };
         for entry in std::fs::read_dir(dir).expect("golden directory") {
             let path = entry.expect("entry").path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -690,13 +704,13 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("readable");
-            let mut log = String::new();
-            let program = super::run(&typed(&text), &options, &mut log).expect("unrolls").expect("changes");
+            let mut cx = PassCx::default();
+            let program = super::run(&typed(&text), 2, false, &mut cx).expect("unrolls").expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice = super::run(&again, &options, &mut log).expect("unrolls").expect("changes");
+            let twice = super::run(&again, 2, false, &mut cx).expect("unrolls").expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }

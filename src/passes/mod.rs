@@ -4,10 +4,13 @@
 //! when the input does under Boogie's semantics, in which the constructs a pass removes no
 //! longer occur (calls inlined, polymorphism instantiated, lambdas lifted).
 //!
-//! How: [`PASSES`] is the one ordered list, in Boogie's order (monomorphization at the end of
-//! type checking, inlining in `ProcessProgram`, lambda lifting just before verification).
-//! Each pass reads the [`TypedProgram`] and returns a new [`Program`] when it changed
-//! anything; the driver here resolves and type-checks that program again, so every later
+//! How: each pass is a value implementing [`Pass`], configured from the command line in one
+//! place ([`PipelineConfig`], which `cli` builds: passes never read the command line).
+//! [`pipeline`] makes the ordered list at run time, in Boogie's order (monomorphization at
+//! the end of type checking, inlining in `ProcessProgram`, lambda lifting just before
+//! verification); a mode can insert passes. Each pass reads the [`TypedProgram`], writes
+//! what it prints and its warnings to its [`PassCx`], and returns a new [`Program`] when it
+//! changed anything; the driver here resolves and type-checks that program again, so every later
 //! stage sees fresh side tables and a pass that builds an ill-typed program fails at the pass
 //! (STYLE's "re-check after every pass"). Nodes a pass creates inherit the span of the node
 //! they replace.
@@ -30,7 +33,6 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::ast::{Program, Span};
-use crate::cli::Options;
 use crate::diagnostics::Diagnostic;
 use crate::report::Reporter;
 use crate::source::SourceMap;
@@ -78,10 +80,149 @@ impl PassError {
     }
 }
 
-/// A pass: a new program when it changed anything. Text a pass prints for the user (Boogie's
-/// `/printInlined`) goes to the log, written after the pass; warnings go there through
-/// [`warning`].
-pub type Pass = fn(&TypedProgram, &Options, &mut String) -> Result<Option<Program>, PassError>;
+/// What a pass is: a value with its own configuration (built from the command line in one
+/// place, [`PipelineConfig`], never by the pass), a name (for `--print-after` and `/trace`),
+/// and a run: a new program when it changed anything.
+pub trait Pass {
+    fn name(&self) -> &'static str;
+    fn run(&self, typed: &TypedProgram, cx: &mut PassCx) -> Result<Option<Program>, PassError>;
+}
+
+/// What every pass gets besides the program: where it writes what it prints for the user
+/// (Boogie's `/printInlined`) and its warnings, in the order it emits them; the pipeline
+/// renders both after the pass, positioned by the sources.
+#[derive(Debug, Default)]
+pub struct PassCx {
+    log: Vec<LogItem>,
+}
+
+#[derive(Debug)]
+enum LogItem {
+    /// Text, with the marks of the nodes it printed ([`crate::moved`]).
+    Text(String),
+    /// `file(line,col): Warning: message`.
+    Warning(Span, String),
+}
+
+impl PassCx {
+    /// Text for the user, printed as it is (after the pass).
+    pub fn print(&mut self, text: String) {
+        self.log.push(LogItem::Text(text));
+    }
+
+    /// A warning, printed in Boogie's form: `file(line,col): Warning: message`.
+    pub fn warning(&mut self, span: Span, message: &str) {
+        self.log.push(LogItem::Warning(span, message.to_string()));
+    }
+
+    /// The log's text, positions as `sources` gives them (text printed moves tokens first).
+    fn render(self, sources: &mut SourceMap) -> String {
+        let mut out = String::new();
+        for item in self.log {
+            match item {
+                LogItem::Text(text) => {
+                    // What `/printInlined` printed moved the tokens of the nodes it printed.
+                    let (text, moves) = crate::moved::resolve(&text);
+                    sources.move_tokens(moves);
+                    out.push_str(&text);
+                }
+                LogItem::Warning(span, message) => {
+                    let p = sources.position(span);
+                    out.push_str(&format!("{}({},{}): Warning: {message}\n", p.file, p.line, p.col));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `/typeEncoding:X`
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeEncoding {
+    Monomorphic,
+    Predicates,
+    Arguments,
+}
+
+/// `/inline:X`: what a call of an `{:inline}` procedure becomes past its depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inlining {
+    None,
+    Assert,
+    Assume,
+    Spec,
+}
+
+/// The passes' configuration: what the command line says about each (built by `cli`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipelineConfig {
+    /// `/inferModifies`.
+    pub infer_modifies: bool,
+    /// `/freeVarLambdaLifting`.
+    pub free_var_lambda_lifting: bool,
+    /// `/typeEncoding`.
+    pub type_encoding: TypeEncoding,
+    /// `/inline`.
+    pub inline: Inlining,
+    /// `/inlineDepth`.
+    pub inline_depth: Option<u32>,
+    /// `/printInlined`.
+    pub print_inlined: bool,
+    /// `/loopUnroll`.
+    pub loop_unroll: Option<u32>,
+    /// `/soundLoopUnrolling`.
+    pub sound_loop_unrolling: bool,
+}
+
+impl Default for PipelineConfig {
+    fn default() -> PipelineConfig {
+        PipelineConfig {
+            infer_modifies: false,
+            free_var_lambda_lifting: false,
+            type_encoding: TypeEncoding::Monomorphic,
+            inline: Inlining::Assume,
+            inline_depth: None,
+            print_inlined: false,
+            loop_unroll: None,
+            sound_loop_unrolling: false,
+        }
+    }
+}
+
+/// The names of the passes, in the order they run (for `--print-after`).
+pub const PASS_NAMES: &[&str] =
+    &["civl", "modifies", "datatypes", "lambda", "monomorphize", "erase-types", "inline", "unroll"];
+
+/// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
+/// needs passes of its own inserts them into this list.
+pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
+    vec![
+        Box::new(civl::Civl),
+        Box::new(modifies::InferModifies { enabled: config.infer_modifies }),
+        Box::new(datatypes::Datatypes),
+        Box::new(lambda::LiftLambdas { free_vars_only: config.free_var_lambda_lifting }),
+        Box::new(monomorphize::Monomorphize {
+            enabled: config.type_encoding == TypeEncoding::Monomorphic,
+            inlining: config.inline != Inlining::None,
+        }),
+        Box::new(erase_types::EraseTypes { encoding: config.type_encoding }),
+        Box::new(inline::Inline {
+            mode: config.inline,
+            depth: config.inline_depth,
+            print_inlined: config.print_inlined,
+        }),
+        Box::new(loop_unroll::UnrollLoops { bound: config.loop_unroll, sound: config.sound_loop_unrolling }),
+    ]
+}
+
+/// What the driver wants to see of the passes: `/trace`'s per-pass lines, `--print-after`.
+#[derive(Clone, Debug, Default)]
+pub struct Observe {
+    pub trace: bool,
+    pub print_after: Vec<String>,
+    /// `/pretty` for what `--print-after` prints.
+    pub pretty: bool,
+}
 
 /// The attribute marking the assertion an unpack command becomes ([`datatypes`]): vcgen
 /// reports its failure in Boogie's words for unpacks.
@@ -92,36 +233,23 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 /// its block's goto ends. Never printed.
 pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
 
-/// Every pass, in the order they run.
-pub const PASSES: &[(&str, Pass)] = &[
-    ("civl", civl::run),
-    ("modifies", modifies::run),
-    ("datatypes", datatypes::run),
-    ("lambda", lambda::run),
-    ("monomorphize", monomorphize::run),
-    ("erase-types", erase_types::run),
-    ("inline", inline::run),
-    ("unroll", loop_unroll::run),
-];
-
-/// Runs every pass, re-checking the program after each one that changed it; what the passes
-/// print goes to `out` through `reporter`, positions as `sources` gives them.
+/// Runs `passes` in order, re-checking the program after each one that changed it; what the
+/// passes print goes to `out` through `reporter`, positions as `sources` gives them.
 pub fn run(
     mut typed: Box<TypedProgram>,
-    options: &Options,
+    passes: &[Box<dyn Pass>],
+    observe: &Observe,
     sources: &mut SourceMap,
     reporter: &Reporter,
     out: &mut dyn Write,
 ) -> Result<Box<TypedProgram>, PassError> {
-    for (name, pass) in PASSES {
+    for pass in passes {
+        let name = pass.name();
         let started = std::time::Instant::now();
-        let mut log = String::new();
-        let changed = pass(&typed, options, &mut log);
+        let mut cx = PassCx::default();
+        let changed = pass.run(&typed, &mut cx);
         // A failed write is the driver's to report, at its next write.
-        // What `/printInlined` printed moved the tokens of the nodes it printed.
-        let (log, moves) = crate::moved::resolve(&log);
-        sources.move_tokens(moves);
-        let _ = reporter.output(out, &render_warnings(&log, sources));
+        let _ = reporter.output(out, &cx.render(sources));
         let changed = match changed? {
             Some(program) => {
                 typed = recheck(program, name)?;
@@ -129,58 +257,25 @@ pub fn run(
             }
             None => false,
         };
-        if options.trace {
+        if observe.trace {
             let what = if changed { "changed the program" } else { "no change" };
             let _ = reporter
                 .trace(out, &format!("[TRACE] pass {name}: {:.3} s, {what}\n", started.elapsed().as_secs_f64()));
         }
-        if options.print_after.iter().any(|p| p == name || p == "all") {
-            let _ = reporter.output(out, &print_after(&typed, name, options));
+        if observe.print_after.iter().any(|p| p == name || p == "all") {
+            let _ = reporter.output(out, &print_after(&typed, name, observe.pretty));
         }
     }
     Ok(typed)
 }
 
 /// `--print-after=PASS`: a comment naming the pass, then the program as Boogie text.
-fn print_after(typed: &TypedProgram, pass: &str, options: &Options) -> String {
+fn print_after(typed: &TypedProgram, pass: &str, pretty: bool) -> String {
     let printed = crate::printer::print_program(
         &typed.program,
-        &crate::printer::PrintOptions {
-            pretty: options.pretty,
-            emit: false,
-            where_comments: false,
-            ..Default::default()
-        },
+        &crate::printer::PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() },
     );
     format!("// rboogie: the program after pass {pass}\n\n{printed}\n")
-}
-
-/// Marks a warning line in a pass's log until [`run`], which has the sources, positions it.
-const WARNING_MARK: char = '\u{1}';
-
-/// Writes a warning into a pass's log; it is printed in Boogie's form,
-/// `file(line,col): Warning: message`.
-pub fn warning(log: &mut String, span: Span, message: &str) {
-    log.push_str(&format!("{WARNING_MARK}{} {} {message}\n", span.file.0, span.start));
-}
-
-fn render_warnings(log: &str, sources: &SourceMap) -> String {
-    if !log.contains(WARNING_MARK) {
-        return log.to_string();
-    }
-    let mut out = String::with_capacity(log.len());
-    for line in log.split_inclusive('\n') {
-        let Some(marked) = line.strip_prefix(WARNING_MARK) else {
-            out.push_str(line);
-            continue;
-        };
-        let mut parts = marked.splitn(3, ' ');
-        let file = parts.next().and_then(|f| f.parse().ok()).unwrap_or(0);
-        let start = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-        let p = sources.position(Span { file: crate::ast::FileId(file), start, end: start });
-        out.push_str(&format!("{}({},{}): Warning: {}", p.file, p.line, p.col, parts.next().unwrap_or("\n")));
-    }
-    out
 }
 
 /// Resolves and type-checks a pass's output again. Warnings were reported for the input.
@@ -234,10 +329,12 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let reporter = Reporter::new(crate::report::Format::Boogie, false);
-            let transformed = run(typed(&text), &Options::default(), &mut SourceMap::new(), &reporter, &mut io::sink())
-                .unwrap_or_else(|e| {
-                    panic!("{}: passes failed: {e:?}", path.display());
-                });
+            let passes = pipeline(&PipelineConfig::default());
+            let transformed =
+                run(typed(&text), &passes, &Observe::default(), &mut SourceMap::new(), &reporter, &mut io::sink())
+                    .unwrap_or_else(|e| {
+                        panic!("{}: passes failed: {e:?}", path.display());
+                    });
             let printed = crate::printer::print_program(&transformed.program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());

@@ -18,15 +18,29 @@
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashSet;
 
-use super::{PassError, fresh_span};
+use super::{Pass, PassCx, PassError, fresh_span};
 use crate::ast::{AssignLhs, Cmd, CmdKind, Decl, Ident, Program, Spec, StmtList};
-use crate::cli::Options;
 use crate::typeck::{Ref, TypedProgram, VarId, VarKind};
 
-pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    if !options.infer_modifies {
-        return Ok(None);
+/// The pass: `/inferModifies` turns it on.
+pub struct InferModifies {
+    pub enabled: bool,
+}
+
+impl Pass for InferModifies {
+    fn name(&self) -> &'static str {
+        "modifies"
     }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+        if !self.enabled {
+            return Ok(None);
+        }
+        run(typed)
+    }
+}
+
+fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
     let symbols = typed.symbols();
     let n = symbols.procedures.len();
     let mut direct: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();

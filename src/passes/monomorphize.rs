@@ -51,7 +51,6 @@ use crate::ast::{
     self, AssignLhs, AxiomDecl, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FnParam, FunctionDecl, Ident,
     NodeId, Program, QuantKind, Quantifier, Span, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
 };
-use crate::cli::{Inlining, Options, TypeEncoding};
 use crate::typeck::types::MapType;
 use crate::typeck::{
     FunctionId, FunctionKind, Outcome, Pos, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
@@ -68,8 +67,28 @@ const CANON_BASE: u32 = 0xF000_0000;
 /// Type constructor ids for the fresh types a polymorphic implementation is verified at.
 const FRESH_BASE: u32 = 0xF000_0000;
 
-pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result<Option<Program>, PassError> {
-    if !is_polymorphic(typed) || options.type_encoding != TypeEncoding::Monomorphic {
+/// The pass: on under `/typeEncoding:m`; `inlining` is whether `{:inline}` procedures are
+/// inlined (their instances then keep bodies).
+pub struct Monomorphize {
+    pub enabled: bool,
+    pub inlining: bool,
+}
+
+impl super::Pass for Monomorphize {
+    fn name(&self) -> &'static str {
+        "monomorphize"
+    }
+
+    fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        if !self.enabled {
+            return Ok(None);
+        }
+        run(typed, self.inlining)
+    }
+}
+
+fn run(typed: &TypedProgram, inlining: bool) -> Result<Option<Program>, PassError> {
+    if !is_polymorphic(typed) {
         return Ok(None);
     }
     // Boogie's `MonomorphizableChecker`: a type left open (in an attribute) is unhandled.
@@ -98,7 +117,7 @@ pub fn run(typed: &TypedProgram, options: &Options, _log: &mut String) -> Result
             }
         }
     };
-    let mut mono = Mono::new(typed, options.inline != Inlining::None);
+    let mut mono = Mono::new(typed, inlining);
     for _ in 0..MAX_ROUNDS {
         let before = mono.size();
         let decls = mono.round();

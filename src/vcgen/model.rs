@@ -120,7 +120,8 @@ impl Model {
             }
             out.push_str("}\n");
         }
-        let states = std::iter::once(("<initial>", &self.initial)).chain(self.states.iter().map(|s| (s.name.as_str(), &s.bindings)));
+        let states = std::iter::once(("<initial>", &self.initial))
+            .chain(self.states.iter().map(|s| (s.name.as_str(), &s.bindings)));
         for (k, (name, bindings)) in states.enumerate() {
             if k == 0 && bindings.is_empty() {
                 continue;
@@ -517,11 +518,12 @@ fn primary(c: char) -> (u8, u32) {
 pub fn culture_cmp(a: &str, b: &str) -> Ordering {
     let pa = a.chars().map(primary);
     let pb = b.chars().map(primary);
-    pa.cmp(pb).then_with(|| {
-        let case = |s: &str| s.chars().map(|c| c.is_uppercase()).collect::<Vec<_>>();
-        case(a).cmp(&case(b))
-    })
-    .then_with(|| a.cmp(b))
+    pa.cmp(pb)
+        .then_with(|| {
+            let case = |s: &str| s.chars().map(|c| c.is_uppercase()).collect::<Vec<_>>();
+            case(a).cmp(&case(b))
+        })
+        .then_with(|| a.cmp(b))
 }
 
 #[cfg(test)]

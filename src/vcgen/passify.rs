@@ -331,7 +331,14 @@ impl<'a> Passifier<'a, '_, '_> {
             return None;
         }
         let (attrs_text, expr) = if self.showing() { (shown::attrs_text(attrs), expr()) } else { Default::default() };
-        Some(std::sync::Arc::new(shown::CmdInfo { focus, split_here, tok: None, attrs: attrs_text, expr, values: Vec::new() }))
+        Some(std::sync::Arc::new(shown::CmdInfo {
+            focus,
+            split_here,
+            tok: None,
+            attrs: attrs_text,
+            expr,
+            values: Vec::new(),
+        }))
     }
 
     /// The printed form of a command of no attributes and the expression text `expr`.

@@ -893,7 +893,11 @@ fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: Imp
 }
 
 /// The values, in the solver's model, of the variables the failing check of `cex` reads.
-fn values_at_failure(session: &mut dyn Session, blocks: &[passify::PassiveBlock], cex: &Counterexample) -> Vec<(String, String)> {
+fn values_at_failure(
+    session: &mut dyn Session,
+    blocks: &[passify::PassiveBlock],
+    cex: &Counterexample,
+) -> Vec<(String, String)> {
     let key = check_key(&cex.check);
     let Some(&last) = cex.blocks.last() else { return Vec::new() };
     let info = blocks[last].cmds.iter().find_map(|c| match c {
@@ -909,7 +913,12 @@ fn values_at_failure(session: &mut dyn Session, blocks: &[passify::PassiveBlock]
 /// The model Boogie shows for counterexample `cex` (see [`super::model`]): the solver's
 /// `answer` with the states of the `{:captureState}` points on its path, those of the last
 /// block only before the failing assertion.
-fn model_of(answer: &str, names: &ModelNames, blocks: &[passify::PassiveBlock], cex: &Counterexample) -> Option<String> {
+fn model_of(
+    answer: &str,
+    names: &ModelNames,
+    blocks: &[passify::PassiveBlock],
+    cex: &Counterexample,
+) -> Option<String> {
     let key = check_key(&cex.check);
     let mut points = Vec::new();
     for (k, &b) in cex.blocks.iter().enumerate() {
