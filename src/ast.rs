@@ -126,15 +126,29 @@ impl PartialEq<&str> for Symbol {
 }
 
 /// A name as written, with a leading backslash escape already removed.
+///
+/// `span` locates it in messages; `id` is its identity: resolution numbers every identifier
+/// occurrence of the program (as it numbers expressions) and records what each names by that
+/// number, so two copies of one occurrence (a pass's instances, an inlined body) are told
+/// apart although they share a position. A built name starts [`NodeId::NONE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ident {
     pub name: Symbol,
     pub span: Span,
+    pub id: NodeId,
 }
 
 impl Ident {
     pub fn new(name: &str, span: Span) -> Ident {
-        Ident { name: Symbol::intern(name), span }
+        Ident::at(Symbol::intern(name), span)
+    }
+    /// `name` located at `span`, not numbered yet.
+    pub fn at(name: Symbol, span: Span) -> Ident {
+        Ident { name, span, id: NodeId::NONE }
+    }
+    /// Whether `self` and `other` are the same numbered occurrence (copies of it included).
+    pub fn same_node(&self, other: &Ident) -> bool {
+        self.id.0 == other.id.0 && self.id.0 != NodeId::NONE.0
     }
 }
 
@@ -173,10 +187,20 @@ pub struct Trigger {
 // ---------------------------------------------------------------------------------------------
 // Types
 
+/// A type as written. Like an [`Ident`], it has an identity apart from its position: what it
+/// resolved to is recorded by `id`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Type {
     pub kind: TypeKind,
     pub span: Span,
+    pub id: NodeId,
+}
+
+impl Type {
+    /// `kind` located at `span`, not numbered yet.
+    pub fn new(kind: TypeKind, span: Span) -> Type {
+        Type { kind, span, id: NodeId::NONE }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -216,8 +240,8 @@ pub struct Expr {
     pub id: NodeId,
 }
 
-/// Numbers an [`Expr`] within one program. Like [`Span`], it takes no part in `==`: trees
-/// compare by structure.
+/// Numbers an [`Expr`], [`Ident`] or [`Type`] within one program (one numbering for the
+/// three). Like [`Span`], it takes no part in `==` or hashing: trees compare by structure.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NodeId(pub u32);
 
@@ -229,12 +253,18 @@ impl NodeId {
     }
 }
 
-/// Always equal, so that trees compare by structure. Not `Eq` or `Hash`: a side table keyed
-/// by expression uses [`NodeId::index`] (or `.0`), never the id itself.
+/// Always equal, so that trees compare by structure. A side table keyed by node uses
+/// [`NodeId::index`] (or `.0`), never the id itself.
 impl PartialEq for NodeId {
     fn eq(&self, _other: &NodeId) -> bool {
         true
     }
+}
+impl Eq for NodeId {}
+
+/// Consistent with `==`: ids take no part in hashing.
+impl std::hash::Hash for NodeId {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1396,7 +1396,7 @@ fn definition_axiom(d: &FunctionDecl, body: &Expr) -> Expr {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            p.name.clone().unwrap_or(Ident { name: crate::ast::Symbol::intern(&format!("_{i}")), span: p.span })
+            p.name.clone().unwrap_or(Ident::at(crate::ast::Symbol::intern(&format!("_{i}")), p.span))
         })
         .collect();
     let args = names.iter().map(|n| at(ExprKind::Var(n.clone()))).collect();
@@ -1536,7 +1536,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn id(name: &str) -> Ident {
-        Ident { name: Symbol::intern(name), span: Span::default() }
+        Ident::at(Symbol::intern(name), Span::default())
     }
     fn ex(kind: ExprKind) -> Expr {
         Expr { kind, span: Span::default(), id: crate::ast::NodeId::NONE }
@@ -1560,7 +1560,7 @@ mod tests {
         ex(ExprKind::IfThenElse { cond: Box::new(cond), then: Box::new(then), els: Box::new(els) })
     }
     fn ty(kind: TypeKind) -> Type {
-        Type { kind, span: Span::default() }
+        Type::new(kind, Span::default())
     }
     fn named(name: &str, args: Box<[Type]>) -> Type {
         ty(TypeKind::Named { name: id(name), args })
@@ -2405,7 +2405,7 @@ mod round_trip {
     }
 
     fn id(name: &str) -> Ident {
-        Ident { name: Symbol::intern(name), span: Span::default() }
+        Ident::at(Symbol::intern(name), Span::default())
     }
 
     fn ex(kind: ExprKind) -> Expr {
@@ -2429,7 +2429,7 @@ mod round_trip {
                 result: random_type(rng, depth - 1),
             })),
         };
-        Type { kind, span: Span::default() }
+        Type::new(kind, Span::default())
     }
 
     fn random_expr(rng: &mut Rng, depth: usize) -> Expr {

@@ -46,7 +46,7 @@ impl rewrite::Rewriter for Desugar<'_> {
         match &c.kind {
             CmdKind::Unpack { ctor, vars, attrs, rhs } => {
                 let Some(Ref::Function(f)) =
-                    self.typed.resolution.refs.get(&crate::typeck::Pos::of(ctor.span)).copied()
+                    self.typed.resolution.refs.get(ctor.id).copied()
                 else {
                     return None;
                 };

@@ -38,14 +38,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::TypeEncoding;
 use super::monomorphize::{canon, match_type, type_name};
-use super::{PassError, fresh_span, rewrite};
+use super::{PassError, rewrite};
 use crate::ast::{
     self, AssignLhs, AttrParam, Attribute, AxiomDecl, BinaryOp, Body, CallCmd, Cmd, CmdKind, ConstDecl, Decl, Expr,
     ExprKind, FnParam, FunctionDecl, GlobalVarDecl, Ident, LocalVars, NodeId, Program, QuantKind, Quantifier, Span,
     Spec, Symbol, Trigger, TypeKind, VarGroup,
 };
 use crate::typeck::types::MapType;
-use crate::typeck::{FunctionKind, Pos, Ref, Type, TypeCtorId, TypeVarId, TypedProgram, VarId};
+use crate::typeck::{FunctionKind, Ref, Type, TypeCtorId, TypeVarId, TypedProgram, VarId};
 
 /// Type-variable ids standing for a map shape's abstracted parts and its binders.
 const HOLE_BASE: u32 = 0xE000_0000;
@@ -272,17 +272,17 @@ impl<'a> Eraser<'a> {
     // --- building the tree
 
     fn var(&self, name: Symbol) -> Expr {
-        let span = fresh_span(self.span);
-        Expr { kind: ExprKind::Var(Ident { name, span }), span, id: NodeId::NONE }
+        let span = self.span;
+        Expr { kind: ExprKind::Var(Ident::at(name, span)), span, id: NodeId::NONE }
     }
 
     fn call(&self, func: Symbol, args: Vec<Expr>) -> Expr {
-        Expr { kind: ExprKind::Call { func, args: args.into() }, span: fresh_span(self.span), id: NodeId::NONE }
+        Expr { kind: ExprKind::Call { func, args: args.into() }, span: self.span, id: NodeId::NONE }
     }
 
     fn named_type(&self, name: Symbol) -> ast::Type {
-        let span = fresh_span(self.span);
-        ast::Type { kind: TypeKind::Named { name: Ident { name, span }, args: Box::new([]) }, span }
+        let span = self.span;
+        ast::Type::new(TypeKind::Named { name: Ident::at(name, span), args: Box::new([]) }, span)
     }
 
     fn u_type(&self) -> ast::Type {
@@ -294,7 +294,7 @@ impl<'a> Eraser<'a> {
     }
 
     fn native_type(&self, t: &Type) -> ast::Type {
-        let span = fresh_span(self.span);
+        let span = self.span;
         let named = |name: String| TypeKind::Named { name: Ident::new(&name, span), args: Box::new([]) };
         let kind = match t.expanded() {
             Type::Bool => TypeKind::Bool,
@@ -307,7 +307,7 @@ impl<'a> Eraser<'a> {
             Type::RegEx => named("regex".into()),
             _ => return self.u_type(),
         };
-        ast::Type { kind, span }
+        ast::Type::new(kind, span)
     }
 
     fn erased_type(&self, t: &Type) -> ast::Type {
@@ -318,32 +318,32 @@ impl<'a> Eraser<'a> {
     }
 
     fn binder(&self, name: Symbol, ty: ast::Type) -> VarGroup {
-        let span = fresh_span(self.span);
-        VarGroup { attrs: Box::new([]), names: Box::new([Ident { name, span }]), ty, where_clause: None, span }
+        let span = self.span;
+        VarGroup { attrs: Box::new([]), names: Box::new([Ident::at(name, span)]), ty, where_clause: None, span }
     }
 
     fn quantifier(&self, kind: QuantKind, vars: Vec<VarGroup>, trigger: Vec<Expr>, body: Expr) -> Expr {
         let triggers: Box<[Trigger]> = if trigger.is_empty() {
             Box::new([])
         } else {
-            Box::new([Trigger { positive: true, exprs: trigger.into(), span: fresh_span(self.span) }])
+            Box::new([Trigger { positive: true, exprs: trigger.into(), span: self.span }])
         };
         let q = Quantifier { kind, type_params: Box::new([]), vars: vars.into(), attrs: Box::new([]), triggers, body };
-        Expr { kind: ExprKind::Quant(Box::new(q)), span: fresh_span(self.span), id: NodeId::NONE }
+        Expr { kind: ExprKind::Quant(Box::new(q)), span: self.span, id: NodeId::NONE }
     }
 
     fn axiom(&mut self, expr: Expr) {
-        let span = fresh_span(self.span);
+        let span = self.span;
         self.decls_out.push(Decl::Axiom(Box::new(AxiomDecl { hideable: false, attrs: Box::new([]), expr, span })));
     }
 
     fn function_decl(&self, name: Symbol, params: Vec<ast::Type>, result: ast::Type) -> Decl {
-        let span = fresh_span(self.span);
-        let param = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span: fresh_span(span) };
+        let span = self.span;
+        let param = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span };
         Decl::Function(Box::new(FunctionDecl {
             revealed: false,
             attrs: Box::new([]),
-            name: Ident { name, span },
+            name: Ident::at(name, span),
             type_params: Box::new([]),
             params: params.into_iter().map(param).collect(),
             result: param(result),
@@ -389,7 +389,7 @@ impl<'a> Eraser<'a> {
                 let name = |w: &TypeVarId| names.get(w.0 as usize).map(|i| i.name.name);
                 self.scope.iter().rev().find(|(w, _)| name(w).is_some() && name(w) == name(v))
             }) {
-                Some((_, term)) => respan(term),
+                Some((_, term)) => term.clone(),
                 None => {
                     self.refuse(span, "this use of a type variable in type erasure");
                     self.apply_con(TypeCon::Native(Type::Int), Vec::new())
@@ -491,7 +491,7 @@ impl<'a> Eraser<'a> {
         let ty = typed.type_of(e.id).clone();
         let kind = match &e.kind {
             ExprKind::Call { func, args } => {
-                let Some(Ref::Function(f)) = typed.resolution.refs.get(&Pos::of(e.span)).copied() else {
+                let Some(Ref::Function(f)) = typed.resolution.refs.get(e.id).copied() else {
                     self.refuse(e.span, "this call in type erasure");
                     return e.clone();
                 };
@@ -680,11 +680,20 @@ impl<'a> Eraser<'a> {
         let typed = self.typed;
         let scope_len = self.scope.len();
         let mut bound: Vec<(Ident, Type)> = Vec::new();
+        // The type of each bound name in order (`None`: not resolved, refused).
+        let mut bound_types: Vec<Option<Type>> = Vec::new();
         for g in q.vars.iter() {
             for n in g.names.iter() {
                 match typed.referent(n) {
-                    Some(Ref::Var(v)) => bound.push((*n, typed.symbols().var(v).ty.clone())),
-                    _ => self.refuse(n.span, "a bound variable type erasure cannot resolve"),
+                    Some(Ref::Var(v)) => {
+                        let t = typed.symbols().var(v).ty.clone();
+                        bound_types.push(Some(t.clone()));
+                        bound.push((*n, t));
+                    }
+                    _ => {
+                        bound_types.push(None);
+                        self.refuse(n.span, "a bound variable type erasure cannot resolve");
+                    }
                 }
             }
         }
@@ -724,17 +733,14 @@ impl<'a> Eraser<'a> {
                 premises.push(self.eq(actual, expected));
             }
         }
-        let mut vars: Vec<VarGroup> = q
-            .vars
-            .iter()
-            .flat_map(|g| {
-                g.names.iter().map(|n| {
-                    let ty = bound.iter().find(|(b, _)| b.span.same_as(&n.span)).map(|(_, t)| t.clone());
-                    let ty = ty.map_or_else(|| self.u_type(), |t| self.erased_type(&t));
-                    VarGroup { attrs: g.attrs.clone(), names: Box::new([*n]), ty, where_clause: None, span: g.span }
-                })
-            })
-            .collect::<Vec<_>>();
+        let mut types = bound_types.into_iter();
+        let mut vars: Vec<VarGroup> = Vec::new();
+        for g in q.vars.iter() {
+            for n in g.names.iter() {
+                let ty = types.next().flatten().map_or_else(|| self.u_type(), |t| self.erased_type(&t));
+                vars.push(VarGroup { attrs: g.attrs.clone(), names: Box::new([*n]), ty, where_clause: None, span: g.span });
+            }
+        }
         vars.extend(extra);
         let triggers: Box<[Trigger]> = q
             .triggers
@@ -793,7 +799,7 @@ impl<'a> Eraser<'a> {
             return scan
                 .typing
                 .iter()
-                .map(|(_, t)| Trigger { positive: false, exprs: Box::new([respan(t)]), span: fresh_span(self.span) })
+                .map(|(_, t)| Trigger { positive: false, exprs: Box::new([t.clone()]), span: self.span })
                 .collect();
         }
         let sorts: Vec<ast::Type> = vars.iter().flat_map(|g| g.names.iter().map(|_| g.ty.clone())).collect();
@@ -809,7 +815,7 @@ impl<'a> Eraser<'a> {
             }
         };
         let args = vars.iter().flat_map(|g| g.names.iter().map(|n| self.var(n.name))).collect();
-        vec![Trigger { positive: true, exprs: Box::new([self.call(never, args)]), span: fresh_span(self.span) }]
+        vec![Trigger { positive: true, exprs: Box::new([self.call(never, args)]), span: self.span }]
     }
 
     /// A term for type variable `v` read off `base`, the type term of a value of type `t`.
@@ -844,7 +850,7 @@ impl<'a> Eraser<'a> {
     fn binary(&self, op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
         Expr {
             kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) },
-            span: fresh_span(self.span),
+            span: self.span,
             id: NodeId::NONE,
         }
     }
@@ -958,9 +964,9 @@ impl<'a> Eraser<'a> {
             .iter()
             .map(|(name, ty)| FnParam {
                 attrs: Box::new([]),
-                name: Some(Ident { name: *name, span: fresh_span(f.span) }),
+                name: Some(Ident::at(*name, f.span)),
                 ty: ty.clone(),
-                span: fresh_span(f.span),
+                span: f.span,
             })
             .collect();
         for (p, t) in f.params.iter().zip(&info.param_types) {
@@ -998,7 +1004,7 @@ impl<'a> Eraser<'a> {
                     }
                 }
                 let app = self.call(f.name.name, args);
-                let definition = self.eq(respan(&app), erased);
+                let definition = self.eq(app.clone(), erased);
                 let body = match premises.into_iter().reduce(|a, b| self.and(a, b)) {
                     Some(p) => self.binary(BinaryOp::Imp, p, definition),
                     None => definition,
@@ -1023,7 +1029,7 @@ impl<'a> Eraser<'a> {
             }
             let app = self.call(f.name.name, args);
             let expected = self.type_term(&info.result, f.name.span);
-            let fact = self.eq(self.type_of_expr(respan(&app)), expected);
+            let fact = self.eq(self.type_of_expr(app.clone()), expected);
             let axiom = if vars.is_empty() { fact } else { self.quantifier(QuantKind::Forall, vars, vec![app], fact) };
             self.axiom(axiom);
         }
@@ -1124,7 +1130,7 @@ impl<'a> Eraser<'a> {
     fn implementation(&mut self, i: &ast::ImplementationDecl) -> Decl {
         let typed = self.typed;
         let scope_len = self.scope.len();
-        let info = typed.symbols().implementations.iter().find(|info| info.name.span.same_as(&i.name.span));
+        let info = typed.symbols().implementations.iter().find(|info| info.name.same_node(&i.name));
         let params = match info {
             Some(info) => {
                 let vars = info.type_params.clone();
@@ -1159,7 +1165,7 @@ impl<'a> Eraser<'a> {
         let temps = std::mem::replace(&mut self.temps, saved);
         if !temps.is_empty() {
             let groups = temps.iter().map(|(name, t)| self.binder(*name, self.erased_type(t))).collect();
-            locals.push(LocalVars { attrs: Box::new([]), groups, span: fresh_span(b.span) });
+            locals.push(LocalVars { attrs: Box::new([]), groups, span: b.span });
         }
         Body { locals: locals.into(), stmts, span: b.span }
     }
@@ -1206,7 +1212,7 @@ impl<'a> Eraser<'a> {
             }
             let temp = self.fresh_name("$out");
             self.temps.push((temp, formal(*v)));
-            outs.push(Ident { name: temp, span: fresh_span(o.span) });
+            outs.push(Ident::at(temp, o.span));
             let value = self.coerce(self.var(temp), actual, Rep::U, Rep::Native);
             after.push(Cmd {
                 kind: CmdKind::Assign {
@@ -1351,10 +1357,10 @@ impl<'a> Eraser<'a> {
         }
         let mut out = Vec::new();
         for name in [self.t, self.u] {
-            let span = fresh_span(self.span);
+            let span = self.span;
             out.push(Decl::Type(Box::new(ast::TypeDecl {
                 attrs: Box::new([]),
-                name: Ident { name, span },
+                name: Ident::at(name, span),
                 params: Box::new([]),
                 synonym: None,
                 span,
@@ -1373,10 +1379,10 @@ impl<'a> Eraser<'a> {
             out.push(self.function_decl(unboxer, vec![self.u_type()], self.native_type(t)));
             let x = Symbol::intern("x");
             let boxed = self.call(boxer, vec![self.var(x)]);
-            let unboxed = self.call(unboxer, vec![respan(&boxed)]);
+            let unboxed = self.call(unboxer, vec![boxed.clone()]);
             let roundtrip = self.eq(unboxed, self.var(x));
             let term = self.type_term(t, self.span);
-            let typing = self.eq(self.type_of_expr(respan(&boxed)), term);
+            let typing = self.eq(self.type_of_expr(boxed.clone()), term);
             let body = self.and(roundtrip, typing);
             let vars = vec![self.binder(x, self.native_type(t))];
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![boxed], body));
@@ -1384,7 +1390,7 @@ impl<'a> Eraser<'a> {
             let unboxed = self.call(unboxer, vec![self.var(u)]);
             let term = self.type_term(t, self.span);
             let premise = self.eq(self.type_of_expr(self.var(u)), term);
-            let back = self.eq(self.call(boxer, vec![respan(&unboxed)]), self.var(u));
+            let back = self.eq(self.call(boxer, vec![unboxed.clone()]), self.var(u));
             let body = self.binary(BinaryOp::Imp, premise, back);
             let vars = vec![self.binder(u, self.u_type())];
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![unboxed], body));
@@ -1395,12 +1401,12 @@ impl<'a> Eraser<'a> {
                 let c = &self.con_infos[i];
                 (c.name, c.arity, c.inverses.clone())
             };
-            let span = fresh_span(self.span);
+            let span = self.span;
             if arity == 0 {
                 out.push(Decl::Const(Box::new(ConstDecl {
                     attrs: Box::new([]),
                     unique: false,
-                    names: Box::new([Ident { name, span }]),
+                    names: Box::new([Ident::at(name, span)]),
                     ty: self.t_type(),
                     order: None,
                     uses: None,
@@ -1416,9 +1422,9 @@ impl<'a> Eraser<'a> {
             }
             let names: Vec<Symbol> = (0..arity).map(|j| Symbol::intern(&format!("t{j}"))).collect();
             let app = self.call(name, names.iter().map(|n| self.var(*n)).collect());
-            let mut body = self.eq(self.call(self.tag, vec![respan(&app)]), int_lit(i, self.span));
+            let mut body = self.eq(self.call(self.tag, vec![app.clone()]), int_lit(i, self.span));
             for (j, inv) in inverses.iter().enumerate() {
-                let back = self.eq(self.call(*inv, vec![respan(&app)]), self.var(names[j]));
+                let back = self.eq(self.call(*inv, vec![app.clone()]), self.var(names[j]));
                 body = self.and(body, back);
             }
             let vars = names.iter().map(|n| self.binder(*n, self.t_type())).collect();
@@ -1438,7 +1444,7 @@ impl<'a> Eraser<'a> {
             out.push(self.function_decl(store, params, self.u_type()));
         }
         for a in axioms {
-            let span = fresh_span(self.span);
+            let span = self.span;
             out.push(Decl::Axiom(Box::new(AxiomDecl { hideable: false, attrs: Box::new([]), expr: a, span })));
         }
         decls.append(&mut out);
@@ -1501,7 +1507,7 @@ impl<'a> Eraser<'a> {
         // select(store(m, b, x, v), b, x) == v
         {
             let lhs = sel(self, sto(self), &b, &x);
-            let body = self.eq(respan(&lhs), self.var(v));
+            let body = self.eq(lhs.clone(), self.var(v));
             let vars = store_vars(self);
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![lhs], body));
         }
@@ -1516,7 +1522,7 @@ impl<'a> Eraser<'a> {
                     None => ne,
                 });
             }
-            let same = self.eq(respan(&lhs), sel(self, self.var(m), &c, &y));
+            let same = self.eq(lhs.clone(), sel(self, self.var(m), &c, &y));
             // A map without indexes or binders has a single entry: no such axiom.
             if let Some(d) = differ {
                 let body = self.binary(BinaryOp::Imp, d, same);
@@ -1542,8 +1548,8 @@ impl<'a> Eraser<'a> {
         // $typeof(m) == Map(h) ==> $typeof(select(m, b, x)) == result
         {
             let app = sel(self, self.var(m), &b, &x);
-            let premise = self.eq(self.type_of_expr(self.var(m)), respan(&map_term));
-            let fact = self.eq(self.type_of_expr(respan(&app)), respan(&result_term));
+            let premise = self.eq(self.type_of_expr(self.var(m)), map_term.clone());
+            let fact = self.eq(self.type_of_expr(app.clone()), result_term.clone());
             let body = self.binary(BinaryOp::Imp, premise, fact);
             let vars = vars_of(self, &[(&h, true), (std::slice::from_ref(&m), false), (&b, true), (&x, false)]);
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![app], body));
@@ -1551,9 +1557,9 @@ impl<'a> Eraser<'a> {
         // $typeof(m) == Map(h) && $typeof(v) == result ==> $typeof(store(m, b, x, v)) == Map(h)
         {
             let app = sto(self);
-            let p1 = self.eq(self.type_of_expr(self.var(m)), respan(&map_term));
-            let p2 = self.eq(self.type_of_expr(self.var(v)), respan(&result_term));
-            let fact = self.eq(self.type_of_expr(respan(&app)), respan(&map_term));
+            let p1 = self.eq(self.type_of_expr(self.var(m)), map_term.clone());
+            let p2 = self.eq(self.type_of_expr(self.var(v)), result_term.clone());
+            let fact = self.eq(self.type_of_expr(app.clone()), map_term.clone());
             let body = self.binary(BinaryOp::Imp, self.and(p1, p2), fact);
             let vars = store_vars(self);
             axioms.push(self.quantifier(QuantKind::Forall, vars, vec![app], body));
@@ -1735,21 +1741,5 @@ fn fresh_in(taken: &mut FxHashSet<Symbol>, base: &str) -> Symbol {
 }
 
 fn int_lit(n: usize, like: Span) -> Expr {
-    Expr { kind: ExprKind::IntLit(Symbol::intern(&n.to_string())), span: fresh_span(like), id: NodeId::NONE }
-}
-
-/// A copy of a term the pass built, with fresh positions for its identifiers (resolution keys
-/// occurrences by position, so each copy needs its own).
-fn respan(e: &Expr) -> Expr {
-    let span = fresh_span(e.span);
-    let kind = match &e.kind {
-        ExprKind::Var(name) => ExprKind::Var(Ident { name: name.name, span }),
-        ExprKind::Call { func, args } => ExprKind::Call { func: *func, args: args.iter().map(respan).collect() },
-        ExprKind::Binary { op, lhs, rhs } => {
-            ExprKind::Binary { op: *op, lhs: Box::new(respan(lhs)), rhs: Box::new(respan(rhs)) }
-        }
-        ExprKind::Unary { op, arg } => ExprKind::Unary { op: *op, arg: Box::new(respan(arg)) },
-        other => other.clone(),
-    };
-    Expr { kind, span, id: NodeId::NONE }
+    Expr { kind: ExprKind::IntLit(Symbol::intern(&n.to_string())), span: like, id: NodeId::NONE }
 }

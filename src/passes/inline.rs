@@ -34,16 +34,14 @@
 //! The callee's formals and locals become fresh locals of the caller named
 //! `inline$P$k$x` (the prefix grows `$` signs until no name in the caller starts with it, as in
 //! Boogie's `ComputePrefix`). Copies of the callee's code keep the callee's spans, so errors
-//! point into the callee, except that every occurrence of a renamed variable and every label
-//! gets a span of its own past the end of its file ([`super::fresh_span`]): resolution keys
-//! identifier occurrences by position, and two copies must not share one (nor may the
-//! `Entry`/`Return` labels share the callee's name position, which names the procedure).
+//! point into the callee; two copies of one occurrence are told apart by the numbers
+//! re-checking gives them ([`crate::ast::NodeId`]), not by position.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Inlining;
 use super::loop_unroll::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list};
-use super::{PassError, fresh_span, rewrite};
+use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
     Ident, LocalVars, Program, Span, Spec, SpecBlock, SpecTransfer, StmtList, Symbol, VarGroup,
@@ -387,7 +385,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                         // No blocks only after an error, which ends the pass.
                         let Some(entry) = inlined.first().and_then(|b| b.label) else { continue };
                         out.push(BigBlock {
-                            label: Some(Ident { name: piece(pieces), span: fresh_span(label.span) }),
+                            label: Some(Ident::at(piece(pieces), label.span)),
                             cmds: std::mem::take(&mut cmds).into(),
                             tail: Some(goto(entry.name, b.span)),
                             span: b.span,
@@ -397,7 +395,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                     }
                 }
             }
-            let label = if pieces == 0 { label } else { Ident { name: piece(pieces), span: fresh_span(label.span) } };
+            let label = if pieces == 0 { label } else { Ident::at(piece(pieces), label.span) };
             out.push(BigBlock { label: Some(label), cmds: cmds.into(), tail: b.tail.clone(), span: b.span });
         }
         out
@@ -595,7 +593,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 modified.push(g);
             }
         }
-        let exit_label = Ident { name: named("Return"), span: fresh_span(at) };
+        let exit_label = Ident::at(named("Return"), at);
         let mut renamer = Renamer {
             typed,
             map: &map,
@@ -609,7 +607,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         };
         for (new, g) in &declared {
             let where_clause = g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(&mut renamer, w)));
-            let name = Ident { name: *new, span: fresh_span(g.span) };
+            let name = Ident::at(*new, g.span);
             self.new_locals.push(VarGroup {
                 attrs: Box::new([]),
                 names: Box::new([name]),
@@ -620,7 +618,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         for g in &modified {
             let Some(ty) = global_type(typed, *g) else { continue };
-            let name = Ident { name: old_map[g], span: fresh_span(at) };
+            let name = Ident::at(old_map[g], at);
             self.new_locals.push(VarGroup {
                 attrs: Box::new([]),
                 names: Box::new([name]),
@@ -629,7 +627,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 span: at,
             });
         }
-        let var = |name: Symbol, like: Span| Ident { name, span: fresh_span(like) };
+        let var = |name: Symbol, like: Span| Ident::at(name, like);
         let assign = |lhs: Ident, rhs: Expr, span: Span| Cmd {
             kind: CmdKind::Assign { lhss: Box::new([AssignLhs::Var(lhs)]), attrs: Box::new([]), rhss: Box::new([rhs]) },
             span,
@@ -694,7 +692,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                     let attrs = rewrite::attrs(&mut renamer, attrs).into_iter().chain([marker]).collect();
                     // The command is a copy with a token of its own (a print moves it, not the
                     // callee's `ensures`, which the marker's span names).
-                    let own = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..*span });
+                    let own = Span { file: crate::ast::FileId(u32::MAX), ..*span };
                     exit.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: own });
                 }
             }
@@ -716,7 +714,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let mut blocks = Vec::with_capacity(copied.len() + 2);
         let start = start.map_or(exit_label.name, |l| named(&l));
         blocks.push(BigBlock {
-            label: Some(Ident { name: named("Entry"), span: fresh_span(at) }),
+            label: Some(Ident::at(named("Entry"), at)),
             cmds: entry.into(),
             tail: Some(goto(start, call.span)),
             span: at,
@@ -728,7 +726,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         // Boogie's goto out of `Return` has no token (`Token.NoToken`, reported as `(0,0)`
         // where an inlined postcondition fails, unless `/printInlined` printed it): a span in
         // no file, of its own so that a print can place it.
-        let nowhere = fresh_span(Span { file: crate::ast::FileId(u32::MAX), ..at });
+        let nowhere = Span { file: crate::ast::FileId(u32::MAX), ..at };
         let exit_goto = match goto(next, at) {
             BlockTail::Goto { attrs, targets, .. } => BlockTail::Goto { attrs, targets, span: nowhere },
             other => other,
@@ -772,7 +770,7 @@ fn has_code_expr(e: &Expr) -> bool {
 
 /// `goto target;`
 fn goto(target: Symbol, span: Span) -> BlockTail {
-    BlockTail::Goto { attrs: Box::new([]), targets: Box::new([Ident { name: target, span: fresh_span(span) }]), span }
+    BlockTail::Goto { attrs: Box::new([]), targets: Box::new([Ident::at(target, span)]), span }
 }
 
 enum CallAction {
@@ -789,7 +787,7 @@ fn global_type(typed: &TypedProgram, g: VarId) -> Option<crate::ast::Type> {
         Decl::Var(d) => &d.groups,
         _ => return None,
     };
-    groups.iter().find(|gr| gr.names.iter().any(|n| n.span.same_as(&info.name.span))).map(|gr| gr.ty.clone())
+    groups.iter().find(|gr| gr.names.iter().any(|n| n.same_node(&info.name))).map(|gr| gr.ty.clone())
 }
 
 /// Copies the callee's code into the caller: formals and locals renamed, `old` resolved
@@ -814,10 +812,8 @@ impl Renamer<'_> {
     fn binder(&mut self, e: &Expr) -> Expr {
         self.copying_binder = true;
         let mut copy = rewrite::expr(self, e);
-        let prefixed = |name: &Ident, prefix: &str| Ident {
-            name: Symbol::intern(&format!("{prefix}{}", name.name)),
-            span: fresh_span(name.span),
-        };
+        let prefixed =
+            |name: &Ident, prefix: &str| Ident::at(Symbol::intern(&format!("{prefix}{}", name.name)), name.span);
         match &mut copy.kind {
             ExprKind::Quant(q) => {
                 for group in q.vars.iter_mut() {
@@ -853,17 +849,17 @@ impl rewrite::Rewriter for Renamer<'_> {
     fn var(&mut self, name: &Ident) -> Ident {
         let Some(Ref::Var(v)) = self.typed.referent(name) else { return *name };
         if let Some(&new) = self.map.get(&v) {
-            return Ident { name: new, span: fresh_span(name.span) };
+            return Ident::at(new, name.span);
         }
         if self.in_old
             && let Some(&new) = self.old_map.get(&v)
         {
-            return Ident { name: new, span: fresh_span(name.span) };
+            return Ident::at(new, name.span);
         }
         let kind = self.typed.symbols().var(v).kind;
         if kind == VarKind::Bound {
             let renamed = Symbol::intern(&format!("{}{}", self.label_prefix, name.name));
-            return Ident { name: renamed, span: fresh_span(name.span) };
+            return Ident::at(renamed, name.span);
         }
         if matches!(kind, VarKind::Global | VarKind::Const { .. }) && self.caller_names.contains(&name.name) {
             self.shadowed = Some(name.span);
@@ -872,7 +868,7 @@ impl rewrite::Rewriter for Renamer<'_> {
     }
 
     fn label(&mut self, name: &Ident) -> Ident {
-        Ident { name: Symbol::intern(&format!("{}{}", self.label_prefix, name.name)), span: fresh_span(name.span) }
+        Ident::at(Symbol::intern(&format!("{}{}", self.label_prefix, name.name)), name.span)
     }
 
     fn return_tail(&mut self, attrs: &[Attribute], span: Span) -> Option<BlockTail> {

@@ -39,18 +39,18 @@
 //! unmarked node by a fresh variable ([`HoleFiller`]). Nodes built here carry the
 //! [`NodeId`] of a node with the same type (a call the id of the lambda it replaces, `old(g)`
 //! the id of `g`), so an enclosing lambda can still find every type in the typed program.
-//! Every identifier this pass writes or copies to a second place gets a position of its own
-//! ([`fresh_span`]).
+//! Identifiers built here are located at the lambda they come from; their identity is the
+//! number re-checking gives them.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{PassError, fresh_span, rewrite};
+use super::{PassError, rewrite};
 use crate::ast::{
     self, AttrParam, Attribute, AxiomDecl, BinaryOp, Body, ConstDecl, Decl, Expr, ExprKind, FnParam, FunctionDecl,
     GlobalVarDecl, Ident, ImplementationDecl, LetExpr, NodeId, ProcedureDecl, Program, QuantKind, Quantifier, Span,
     Symbol, Trigger, TypeKind, VarGroup,
 };
-use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
+use crate::typeck::{Ref, Type, TypeVarId, TypedProgram, VarId, VarKind};
 
 /// The pass: `/freeVarLambdaLifting` lifts over free variables only.
 #[derive(Default)]
@@ -392,10 +392,8 @@ impl<'a> Lifter<'a> {
             }
         }
         let types = TypeWriter { typed, renames: &renames };
-        let type_param = |v: &TypeVarId| Ident {
-            name: renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name),
-            span: fresh_span(span),
-        };
+        let type_param =
+            |v: &TypeVarId| Ident::at(renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name), span);
 
         // The function.
         let params: Box<[FnParam]> = hole_names
@@ -403,7 +401,7 @@ impl<'a> Lifter<'a> {
             .zip(&hole_types)
             .map(|(n, t)| FnParam {
                 attrs: Box::new([]),
-                name: Some(Ident { name: *n, span: fresh_span(span) }),
+                name: Some(Ident::at(*n, span)),
                 ty: types.ast(t, span),
                 span,
             })
@@ -413,7 +411,7 @@ impl<'a> Lifter<'a> {
         self.functions.push(FunctionDecl {
             revealed: false,
             attrs: fn_attrs,
-            name: Ident { name: function, span: fresh_span(span) },
+            name: Ident::at(function, span),
             type_params: free_vars.iter().map(type_param).collect(),
             params,
             result: FnParam { attrs: Box::new([]), name: None, ty: types.ast(&result, span), span },
@@ -427,7 +425,7 @@ impl<'a> Lifter<'a> {
         let select = || {
             let args = hole_names.iter().map(|n| var(*n, span)).collect();
             let mut f =
-                Expr { kind: ExprKind::Call { func: function, args }, span: fresh_span(span), id: NodeId::NONE };
+                Expr { kind: ExprKind::Call { func: function, args }, span, id: NodeId::NONE };
             if coerce {
                 f = Expr {
                     kind: ExprKind::Coerce { arg: Box::new(f), ty: Box::new(types.ast(&result, span)) },
@@ -443,7 +441,7 @@ impl<'a> Lifter<'a> {
             .zip(&hole_types)
             .map(|(n, t)| VarGroup {
                 attrs: Box::new([]),
-                names: Box::new([Ident { name: *n, span: fresh_span(span) }]),
+                names: Box::new([Ident::at(*n, span)]),
                 ty: types.ast(t, span),
                 where_clause: None,
                 span,
@@ -522,7 +520,7 @@ impl<'a> Lifter<'a> {
     fn application(&self, function: Symbol, coerce: bool, holes: Vec<Expr>, result: &Type, e: &Expr) -> Expr {
         let call = Expr {
             kind: ExprKind::Call { func: function, args: holes.into_boxed_slice() },
-            span: fresh_span(e.span),
+            span: e.span,
             id: e.id,
         };
         if !coerce {
@@ -753,8 +751,8 @@ impl HoleFiller<'_> {
         };
         self.holes.push(e.clone());
         self.names.push(name);
-        let span = fresh_span(e.span);
-        Expr { kind: ExprKind::Var(Ident { name, span }), span, id: e.id }
+        let span = e.span;
+        Expr { kind: ExprKind::Var(Ident::at(name, span)), span, id: e.id }
     }
 
     /// Attributes of a binder inside the lambda: parameters without variables (`{:weight 3}`)
@@ -796,8 +794,8 @@ impl rewrite::Rewriter for HoleFiller<'_> {
         if let Some(free) = &self.free_vars {
             if let Some(key) = free.key(e) {
                 if let Some(&name) = free.seen.get(&key) {
-                    let span = fresh_span(e.span);
-                    return Some(Expr { kind: ExprKind::Var(Ident { name, span }), span, id: e.id });
+                    let span = e.span;
+                    return Some(Expr { kind: ExprKind::Var(Ident::at(name, span)), span, id: e.id });
                 }
                 let hole = self.hole(e);
                 let ExprKind::Var(x) = &hole.kind else { unreachable!("a hole is a variable") };
@@ -847,7 +845,7 @@ impl Canonical<'_> {
         match self.typed.referent(name) {
             Some(Ref::Var(v)) => {
                 self.binder_types.push(expand(&self.typed.symbols().var(v).ty));
-                Ident { name: self.bind(v), span: name.span }
+                Ident::at(self.bind(v), name.span)
             }
             _ => *name,
         }
@@ -864,7 +862,7 @@ impl rewrite::Rewriter for Canonical<'_> {
                     .map(|g| VarGroup {
                         attrs: g.attrs.clone(),
                         names: g.names.iter().map(|n| self.rename(n)).collect(),
-                        ty: ast::Type { kind: TypeKind::Bool, span: g.ty.span },
+                        ty: ast::Type::new(TypeKind::Bool, g.ty.span),
                         where_clause: None,
                         span: g.span,
                     })
@@ -874,7 +872,7 @@ impl rewrite::Rewriter for Canonical<'_> {
                     type_params: q
                         .type_params
                         .iter()
-                        .map(|t| Ident { name: Symbol::intern("tv"), span: t.span })
+                        .map(|t| Ident::at(Symbol::intern("tv"), t.span))
                         .collect(),
                     vars,
                     attrs: rewrite::attrs(self, &q.attrs),
@@ -901,7 +899,7 @@ impl rewrite::Rewriter for Canonical<'_> {
     fn var(&mut self, name: &Ident) -> Ident {
         match self.typed.referent(name) {
             Some(Ref::Var(v)) => match self.names.get(&v) {
-                Some(n) => Ident { name: *n, span: name.span },
+                Some(n) => Ident::at(*n, name.span),
                 None => *name,
             },
             _ => *name,
@@ -914,7 +912,7 @@ struct Respan;
 
 impl rewrite::Rewriter for Respan {
     fn var(&mut self, name: &Ident) -> Ident {
-        Ident { name: name.name, span: fresh_span(name.span) }
+        Ident::at(name.name, name.span)
     }
 }
 
@@ -926,7 +924,7 @@ struct RenameTypes<'a, 'b> {
 
 impl rewrite::Rewriter for RenameTypes<'_, '_> {
     fn ty(&mut self, t: &ast::Type) -> Option<ast::Type> {
-        let resolved = self.typed.resolution.types.get(&Pos::of(t.span))?;
+        let resolved = self.typed.resolution.types.get(t.id)?;
         let mut vars = Vec::new();
         free_type_vars(resolved, &mut vars);
         if vars.iter().any(|v| self.types.renames.contains_key(v)) {
@@ -947,7 +945,7 @@ impl TypeWriter<'_, '_> {
     fn ast(&self, t: &Type, like: Span) -> ast::Type {
         let symbols = self.typed.symbols();
         let named = |name: Symbol, args: Box<[ast::Type]>| TypeKind::Named {
-            name: Ident { name, span: fresh_span(like) },
+            name: Ident::at(name, like),
             args,
         };
         let builtin = |name: String| named(Symbol::intern(&name), Box::new([]));
@@ -974,7 +972,7 @@ impl TypeWriter<'_, '_> {
                 type_params: m
                     .type_params
                     .iter()
-                    .map(|v| Ident { name: symbols.type_vars[v.0 as usize].name.name, span: fresh_span(like) })
+                    .map(|v| Ident::at(symbols.type_vars[v.0 as usize].name.name, like))
                     .collect(),
                 args: m.args.iter().map(|a| self.ast(a, like)).collect(),
                 result: self.ast(&m.result, like),
@@ -982,7 +980,7 @@ impl TypeWriter<'_, '_> {
             // Never in a checked program.
             Type::Proxy(_) => TypeKind::Bool,
         };
-        ast::Type { kind, span: fresh_span(like) }
+        ast::Type::new(kind, like)
     }
 }
 
@@ -994,8 +992,8 @@ fn triggers(r: &mut dyn rewrite::Rewriter, triggers: &[Trigger]) -> Box<[Trigger
 }
 
 fn var(name: Symbol, like: Span) -> Expr {
-    let span = fresh_span(like);
-    Expr { kind: ExprKind::Var(Ident { name, span }), span, id: NodeId::NONE }
+    let span = like;
+    Expr { kind: ExprKind::Var(Ident::at(name, span)), span, id: NodeId::NONE }
 }
 
 /// Whether a quantifier, lambda or let in `e` carries an attribute.

@@ -39,7 +39,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::inline::verify_false;
-use super::{PassError, fresh_span};
+use super::{PassError};
 use crate::ast::{
     AssignLhs, Attribute, BigBlock, BinaryOp, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec,
     Program, Span, StmtList, Symbol, UnaryOp,
@@ -271,7 +271,7 @@ pub(super) fn blocks_of(typed: &TypedProgram, body: &Body, coalesce: bool) -> Re
 /// Blocks back to a body: one labeled big block per block, ending in its goto or return.
 pub(super) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
     let label =
-        |b: &AstBlock| Ident { name: Symbol::intern(&b.label), span: fresh_span(b.tok.unwrap_or(original.span)) };
+        |b: &AstBlock| Ident::at(Symbol::intern(&b.label), b.tok.unwrap_or(original.span));
     let big_blocks = blocks.iter().map(|b| {
         let span = b.tok.unwrap_or(original.span);
         let at = b.transfer.unwrap_or(span);

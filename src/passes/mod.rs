@@ -30,7 +30,6 @@ mod monomorphize;
 pub(crate) mod rewrite;
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::ast::{Program, Span};
 use crate::diagnostics::Diagnostic;
@@ -290,16 +289,6 @@ fn recheck(program: Program, pass: &'static str) -> Result<Box<TypedProgram>, Pa
             Err(PassError::IllTyped { pass, diagnostics })
         }
     }
-}
-
-/// Fresh positions, past the end of any file, for identifiers a pass copies: resolution keys
-/// identifier occurrences by position, so two copies of one occurrence that must name
-/// different things need positions of their own. They print as the end of their file.
-static NEXT_FRESH: AtomicU32 = AtomicU32::new(1 << 31);
-
-pub fn fresh_span(like: Span) -> Span {
-    let start = NEXT_FRESH.fetch_add(1, Ordering::Relaxed);
-    Span { file: like.file, start, end: start }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashSet;
 
-use super::{Pass, PassCx, PassError, fresh_span};
+use super::{Pass, PassCx, PassError};
 use crate::ast::{AssignLhs, Cmd, CmdKind, Decl, Ident, Program, Spec, StmtList};
 use crate::typeck::{Ref, TypedProgram, VarId, VarKind};
 
@@ -100,14 +100,14 @@ fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
         let missing: Box<[Ident]> = inferred[id.index()]
             .iter()
             .filter(|v| !declared.contains(v))
-            .map(|v| Ident { name: symbols.var(*v).name.name, span: fresh_span(p.span) })
+            .map(|v| Ident::at(symbols.var(*v).name.name, p.span))
             .collect();
         if missing.is_empty() {
             continue;
         }
         any = true;
         let mut specs = p.specs.to_vec();
-        specs.push(Spec::Modifies { vars: missing, span: fresh_span(p.span) });
+        specs.push(Spec::Modifies { vars: missing, span: p.span });
         p.specs = specs.into();
     }
     Ok(any.then_some(Program { decls }))

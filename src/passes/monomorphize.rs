@@ -37,8 +37,9 @@
 //!
 //! How: each round copies every monomorphic declaration and every function and procedure
 //! instance known so far through [`rewrite`], registering the instances it meets; rounds
-//! repeat until a round meets nothing new, and that round's copy is the result. Identifiers in copies that may
-//! occur more than once (instances) get fresh positions ([`fresh_span`]).
+//! repeat until a round meets nothing new, and that round's copy is the result. Copies keep
+//! the spans they were copied from: re-checking numbers every occurrence afresh
+//! ([`crate::ast::NodeId`]), so instances sharing a position do not share an identity.
 
 mod cycles;
 
@@ -46,14 +47,14 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{PassError, fresh_span, rewrite};
+use super::{PassError, rewrite};
 use crate::ast::{
     self, AssignLhs, AxiomDecl, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, FnParam, FunctionDecl, Ident,
     NodeId, Program, QuantKind, Quantifier, Span, StoreExpr, Symbol, Trigger, TypeKind, VarGroup,
 };
 use crate::typeck::types::MapType;
 use crate::typeck::{
-    FunctionId, FunctionKind, Outcome, Pos, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
+    FunctionId, FunctionKind, Outcome, ProcedureId, Ref, Type, TypeCtorId, TypeVarId, TypeckOptions, TypedProgram,
 };
 
 /// Rounds and instances before giving up (Boogie's expanding type cycles never stop).
@@ -292,7 +293,8 @@ struct PolyMap {
 struct Mono<'a> {
     typed: &'a TypedProgram,
     sigma: FxHashMap<TypeVarId, Type>,
-    /// In a copy that may occur more than once: identifiers get fresh positions.
+    /// In a copy that may occur more than once (an instance): binders are copied under the
+    /// current substitution, and code expressions are refused.
     copy: bool,
     unsupported: bool,
     functions: FxHashMap<(FunctionId, Vec<Type>), Symbol>,
@@ -381,10 +383,6 @@ impl<'a> Mono<'a> {
         s
     }
 
-    fn span(&self, span: Span) -> Span {
-        if self.copy { fresh_span(span) } else { span }
-    }
-
     // --- types
 
     /// `t` with the current substitution applied, synonyms expanded and map binders renamed
@@ -413,7 +411,7 @@ impl<'a> Mono<'a> {
     /// A canonical, closed type as written in the new program.
     fn ast_type(&mut self, t: &Type, span: Span) -> ast::Type {
         let named =
-            |name: &str, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::new(name, fresh_span(span)), args };
+            |name: &str, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::new(name, span), args };
         let kind = match t {
             Type::Bool => TypeKind::Bool,
             Type::Int => TypeKind::Int,
@@ -449,13 +447,12 @@ impl<'a> Mono<'a> {
                 TypeKind::Int
             }
         };
-        // Resolution records a written type by its position: copies need positions of their own.
-        ast::Type { kind, span: fresh_span(span) }
+        ast::Type::new(kind, span)
     }
 
     /// Whether a synonym's body mentions what this pass replaces.
     fn synonym_changes(&self, body: &ast::Type) -> bool {
-        match self.typed.resolution.types.get(&Pos::of(body.span)) {
+        match self.typed.resolution.types.get(body.id) {
             Some(t) => {
                 let t = canon(t, &FxHashMap::default(), 0);
                 has_poly_map(&t) || self.has_poly_datatype(&t)
@@ -528,18 +525,18 @@ impl<'a> Mono<'a> {
                     self.note_ctors(&t);
                     VarGroup {
                         attrs: Box::new([]),
-                        names: Box::new([Ident { name: typed.symbols().var(*p).name.name, span: fresh_span(d.span) }]),
+                        names: Box::new([Ident::at(typed.symbols().var(*p).name.name, d.span)]),
                         ty: self.ast_type(&t, d.span),
                         where_clause: None,
                         span: d.span,
                     }
                 })
                 .collect();
-            new_ctors.push(ast::Constructor { name: Ident { name: ctors[k], span: fresh_span(c.name.span) }, fields });
+            new_ctors.push(ast::Constructor { name: Ident::at(ctors[k], c.name.span), fields });
         }
         Some(Decl::Datatype(Box::new(ast::DatatypeDecl {
             attrs: d.attrs.clone(),
-            name: Ident { name, span: fresh_span(d.name.span) },
+            name: Ident::at(name, d.name.span),
             type_params: Box::new([]),
             ctors: new_ctors.into(),
             span: d.span,
@@ -605,7 +602,7 @@ impl<'a> Mono<'a> {
         let typed = self.typed;
         let (params, patterns, actuals): (Vec<TypeVarId>, Vec<Type>, Vec<&Expr>) = match &e.kind {
             ExprKind::Call { args, .. } => {
-                let Some(Ref::Function(f)) = typed.resolution.refs.get(&Pos::of(e.span)).copied() else {
+                let Some(Ref::Function(f)) = typed.resolution.refs.get(e.id).copied() else {
                     self.unsupported = true;
                     return Vec::new();
                 };
@@ -657,7 +654,7 @@ impl<'a> Mono<'a> {
     }
 
     fn call(&self, name: Symbol, args: Vec<Expr>, span: Span) -> Expr {
-        Expr { kind: ExprKind::Call { func: name, args: args.into() }, span: fresh_span(span), id: NodeId::NONE }
+        Expr { kind: ExprKind::Call { func: name, args: args.into() }, span, id: NodeId::NONE }
     }
 
     // --- rounds
@@ -809,7 +806,7 @@ impl<'a> Mono<'a> {
         for (p, t) in params.iter().zip(inst) {
             let name = vars[p.0 as usize].name;
             for (k, v) in vars.iter().enumerate() {
-                if v.name.name == name.name && v.name.span.same_as(&name.span) {
+                if v.name.same_node(&name) {
                     sigma.insert(TypeVarId(k as u32), t.clone());
                 }
             }
@@ -896,7 +893,7 @@ impl<'a> Mono<'a> {
             out.push(Decl::Procedure(Box::new(ast::ProcedureDecl {
                 pure: d.pure,
                 attrs: rewrite::attrs(self, &d.attrs),
-                name: Ident { name, span: fresh_span(d.name.span) },
+                name: Ident::at(name, d.name.span),
                 type_params: Box::new([]),
                 ins: self.binders(&d.ins),
                 outs: self.binders(&d.outs),
@@ -913,7 +910,7 @@ impl<'a> Mono<'a> {
                 self.sigma.extend(imp.type_params.iter().copied().zip(inst.iter().cloned()));
                 out.push(Decl::Implementation(Box::new(ast::ImplementationDecl {
                     attrs: rewrite::attrs(self, &d.attrs),
-                    name: Ident { name, span: fresh_span(d.name.span) },
+                    name: Ident::at(name, d.name.span),
                     type_params: Box::new([]),
                     ins: self.binders(&d.ins),
                     outs: self.binders(&d.outs),
@@ -927,13 +924,13 @@ impl<'a> Mono<'a> {
         out
     }
 
-    /// Variable groups of binders: in a copy, the names get positions of their own.
+    /// Variable groups of binders, their types under the current substitution.
     fn binders(&mut self, groups: &[VarGroup]) -> Box<[VarGroup]> {
         groups
             .iter()
             .map(|g| VarGroup {
                 attrs: rewrite::attrs(self, &g.attrs),
-                names: g.names.iter().map(|n| Ident { name: n.name, span: self.span(n.span) }).collect(),
+                names: g.names.iter().map(|n| Ident::at(n.name, n.span)).collect(),
                 ty: self.written_type(&g.ty),
                 where_clause: g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(self, w))),
                 span: g.span,
@@ -944,7 +941,7 @@ impl<'a> Mono<'a> {
     /// A function declaration: as it is, or the instance `inst` of it.
     fn function(&mut self, f: &FunctionDecl, inst: Option<(FunctionId, &[Type])>) -> FunctionDecl {
         let name = match inst {
-            Some((id, inst)) => Ident { name: self.functions[&(id, inst.to_vec())], span: fresh_span(f.name.span) },
+            Some((id, inst)) => Ident::at(self.functions[&(id, inst.to_vec())], f.name.span),
             None => f.name,
         };
         let info_types = inst.map(|(id, _)| {
@@ -953,7 +950,7 @@ impl<'a> Mono<'a> {
         });
         let param = |this: &mut Self, p: &FnParam, ty: Option<&Type>| FnParam {
             attrs: rewrite::attrs(this, &p.attrs),
-            name: p.name.map(|n| Ident { name: n.name, span: this.span(n.span) }),
+            name: p.name.map(|n| Ident::at(n.name, n.span)),
             ty: match ty {
                 Some(t) => {
                     let t = this.canon(t);
@@ -1013,7 +1010,7 @@ impl<'a> Mono<'a> {
     }
 
     fn type_hook(&mut self, t: &ast::Type) -> Option<ast::Type> {
-        let Some(resolved) = self.typed.resolution.types.get(&Pos::of(t.span)) else {
+        let Some(resolved) = self.typed.resolution.types.get(t.id) else {
             if !self.sigma.is_empty() || written_poly_map(t) {
                 self.unsupported = true;
             }
@@ -1053,7 +1050,7 @@ impl<'a> Mono<'a> {
             e.for_each_child(&mut |c| exprs.push(c));
             match &e.kind {
                 ExprKind::Call { .. } => {
-                    if let Some(Ref::Function(f)) = self.typed.resolution.refs.get(&Pos::of(e.span)).copied()
+                    if let Some(Ref::Function(f)) = self.typed.resolution.refs.get(e.id).copied()
                         && !self.typed.symbols().function(f).type_params.is_empty()
                     {
                         let inst = self.instantiation(e);
@@ -1251,7 +1248,7 @@ impl rewrite::Rewriter for Mono<'_> {
         }
         match &e.kind {
             ExprKind::Call { args, .. } => {
-                let Some(Ref::Function(f)) = self.typed.resolution.refs.get(&Pos::of(e.span)).copied() else {
+                let Some(Ref::Function(f)) = self.typed.resolution.refs.get(e.id).copied() else {
                     return None;
                 };
                 if self.typed.symbols().function(f).type_params.is_empty() {
@@ -1270,7 +1267,7 @@ impl rewrite::Rewriter for Mono<'_> {
                     FunctionKind::Declared => self.function_instance(f, inst),
                 };
                 let args = rewrite::exprs(self, args);
-                Some(Expr { kind: ExprKind::Call { func: name, args }, span: self.span(e.span), id: NodeId::NONE })
+                Some(Expr { kind: ExprKind::Call { func: name, args }, span: e.span, id: NodeId::NONE })
             }
             ExprKind::Select { map, indexes } => {
                 let (pm, k) = self.field_of(e, map)?;
@@ -1349,7 +1346,7 @@ impl rewrite::Rewriter for Mono<'_> {
                     self.unsupported = true;
                     return None;
                 };
-                let ctor = Ident { name: self.datatypes[i].ctors[k], span: self.span(ctor.span) };
+                let ctor = Ident::at(self.datatypes[i].ctors[k], ctor.span);
                 let arg = Box::new(rewrite::expr(self, arg));
                 Some(Expr { kind: ExprKind::Is { arg, ctor }, span: e.span, id: NodeId::NONE })
             }
@@ -1362,14 +1359,14 @@ impl rewrite::Rewriter for Mono<'_> {
                 let copy = self.quantifier_copy(q);
                 Some(Expr { kind: ExprKind::Quant(Box::new(copy)), span: e.span, id: NodeId::NONE })
             }
-            // A copy's binders get positions of their own, as a quantifier's.
+            // A copy's binders, as a quantifier's.
             ExprKind::Let(l) if self.copy => {
                 let vars = l
                     .vars
                     .iter()
                     .map(|v| ast::LetVar {
                         attrs: rewrite::attrs(self, &v.attrs),
-                        name: Ident { name: v.name.name, span: self.span(v.name.span) },
+                        name: Ident::at(v.name.name, v.name.span),
                     })
                     .collect();
                 let copy = ast::LetExpr {
@@ -1389,11 +1386,11 @@ impl rewrite::Rewriter for Mono<'_> {
     }
 
     fn label(&mut self, name: &Ident) -> Ident {
-        Ident { name: name.name, span: self.span(name.span) }
+        Ident::at(name.name, name.span)
     }
 
     fn var(&mut self, name: &Ident) -> Ident {
-        Ident { name: name.name, span: self.span(name.span) }
+        Ident::at(name.name, name.span)
     }
 
     fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
@@ -1407,7 +1404,7 @@ impl rewrite::Rewriter for Mono<'_> {
         {
             let name = self.call_instance(p, call);
             let mut new = rewrite::call_cmd(self, call);
-            new.callee = Ident { name, span: fresh_span(call.callee.span) };
+            new.callee = Ident::at(name, call.callee.span);
             return Some(vec![Cmd { kind: CmdKind::Call(Box::new(new)), span: c.span }]);
         }
         if let CmdKind::Assign { lhss, .. } = &c.kind {
@@ -1504,7 +1501,7 @@ impl Mono<'_> {
         for name in &self.fresh_types {
             decls.push(Decl::Type(Box::new(ast::TypeDecl {
                 attrs: Box::new([]),
-                name: Ident { name: *name, span: fresh_span(span) },
+                name: Ident::at(*name, span),
                 params: Box::new([]),
                 synonym: None,
                 span,
@@ -1514,20 +1511,17 @@ impl Mono<'_> {
             let name = self.maps[m].name;
             decls.push(Decl::Type(Box::new(ast::TypeDecl {
                 attrs: Box::new([]),
-                name: Ident { name, span: fresh_span(span) },
+                name: Ident::at(name, span),
                 params: Box::new([]),
                 synonym: None,
                 span,
             })));
-            let sort = || ast::Type {
-                kind: TypeKind::Named { name: Ident { name, span: fresh_span(span) }, args: Box::new([]) },
-                span: fresh_span(span),
-            };
+            let sort = || ast::Type::new(TypeKind::Named { name: Ident::at(name, span), args: Box::new([]) }, span);
             let fields = self.maps[m].fields.clone();
             let field_types: Vec<ast::Type> = fields.iter().map(|(t, _, _)| self.ast_type(t, span)).collect();
             let param = |n: &str, ty: ast::Type| FnParam {
                 attrs: Box::new([]),
-                name: Some(Ident::new(n, fresh_span(span))),
+                name: Some(Ident::new(n, span)),
                 ty,
                 span,
             };
@@ -1536,7 +1530,7 @@ impl Mono<'_> {
                 Decl::Function(Box::new(FunctionDecl {
                     revealed: false,
                     attrs: Box::new([]),
-                    name: Ident { name, span: fresh_span(span) },
+                    name: Ident::at(name, span),
                     type_params: Box::new([]),
                     params: params.into(),
                     result,
@@ -1558,10 +1552,10 @@ impl Mono<'_> {
             for (k, (_, _, update)) in fields.iter().enumerate() {
                 for (j, (_, select, _)) in fields.iter().enumerate() {
                     let var =
-                        |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, fresh_span(span))), span, id: NodeId::NONE };
+                        |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
                     let call = |f: Symbol, args: Vec<Expr>| Expr {
                         kind: ExprKind::Call { func: f, args: args.into() },
-                        span: fresh_span(span),
+                        span,
                         id: NodeId::NONE,
                     };
                     let updated = call(*update, vec![var("m"), var("v")]);
@@ -1574,7 +1568,7 @@ impl Mono<'_> {
                     };
                     let group = |n: &str, ty: ast::Type| VarGroup {
                         attrs: Box::new([]),
-                        names: Box::new([Ident::new(n, fresh_span(span))]),
+                        names: Box::new([Ident::new(n, span)]),
                         ty,
                         where_clause: None,
                         span,

@@ -153,7 +153,7 @@ pub fn ty(r: &mut dyn Rewriter, t: &Type) -> Type {
         })),
         k => k.clone(),
     };
-    Type { kind, span: t.span }
+    Type::new(kind, t.span)
 }
 
 pub fn attrs(r: &mut dyn Rewriter, attrs: &[Attribute]) -> Box<[Attribute]> {

@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 use super::types::{ProxyDisplay, Type, TypeCtorId, TypeNames, TypeVarId};
 use super::unify::{FreshName, ProxyKind, Unifier};
 use super::{
-    DeclIndex, FunctionId, ImplementationId, Pos, ProcedureId, Ref, Resolution, Symbols, TypeckOptions, Typing, VarId,
+    DeclIndex, FunctionId, ImplementationId, ProcedureId, Ref, Resolution, Symbols, TypeckOptions, Typing, VarId,
     VarKind,
 };
 use crate::ast::*;
@@ -126,7 +126,7 @@ pub(super) struct Checker<'a> {
     function_of_decl: FxHashMap<u32, FunctionId>,
     /// The last type variable bound at each name position: for a function's type parameter,
     /// the binder its definition axiom replays.
-    replayed_type_var: super::PosMap<TypeVarId>,
+    replayed_type_var: FxHashMap<u32, TypeVarId>,
     builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
 }
 
@@ -196,9 +196,9 @@ impl<'a> Checker<'a> {
                 function_of_decl.insert(d.0, FunctionId(i as u32));
             }
         }
-        let mut replayed_type_var = super::PosMap::default();
+        let mut replayed_type_var = FxHashMap::default();
         for (i, tv) in sy.type_vars.iter().enumerate() {
-            replayed_type_var.insert(Pos::of(tv.name.span), TypeVarId(i as u32));
+            replayed_type_var.insert(tv.name.id.0, TypeVarId(i as u32));
         }
         Checker {
             replayed_type_var,
@@ -251,12 +251,12 @@ impl<'a> Checker<'a> {
     // -----------------------------------------------------------------------------------------
     // Table look-ups (quietly absent for an unresolved program)
 
-    fn referent(&self, span: Span) -> Option<Ref> {
-        self.res.refs.get(&Pos::of(span)).copied()
+    fn referent(&self, id: NodeId) -> Option<Ref> {
+        self.res.refs.get(id).copied()
     }
 
     fn var_at(&self, name: &Ident) -> Option<VarId> {
-        match self.referent(name.span) {
+        match self.referent(name.id) {
             Some(Ref::Var(v)) if v.index() < self.sy.vars.len() => Some(v),
             _ => None,
         }
@@ -270,18 +270,18 @@ impl<'a> Checker<'a> {
     }
 
     fn resolved_type(&self, ty: &crate::ast::Type) -> Option<Type> {
-        self.res.types.get(&Pos::of(ty.span)).cloned()
+        self.res.types.get(ty.id).cloned()
     }
 
-    fn function(&self, span: Span) -> Option<FunctionId> {
-        match self.referent(span) {
+    fn function(&self, id: NodeId) -> Option<FunctionId> {
+        match self.referent(id) {
             Some(Ref::Function(f)) if f.index() < self.sy.functions.len() => Some(f),
             _ => None,
         }
     }
 
-    fn procedure(&self, span: Span) -> Option<ProcedureId> {
-        match self.referent(span) {
+    fn procedure(&self, id: NodeId) -> Option<ProcedureId> {
+        match self.referent(id) {
             Some(Ref::Procedure(p)) if p.index() < self.sy.procedures.len() => Some(p),
             _ => None,
         }
@@ -506,7 +506,7 @@ impl<'a> Checker<'a> {
                 let info = &self.sy.functions[fid.index()];
                 for t in &info.type_params {
                     let Some(tv) = self.sy.type_vars.get(t.0 as usize) else { continue };
-                    if let Some(&r) = self.replayed_type_var.get(&Pos::of(tv.name.span))
+                    if let Some(&r) = self.replayed_type_var.get(&tv.name.id.0)
                         && r != *t
                     {
                         replay.insert(*t, Type::Var(r));
@@ -591,7 +591,7 @@ impl<'a> Checker<'a> {
     /// Fields of the same name in different constructors must have the same type
     /// (`DatatypeTypeCtorDecl.Typecheck`).
     fn datatype_fields(&mut self, d: &'a DatatypeDecl) {
-        let Some(Ref::TypeCtor(dt)) = self.referent(d.name.span) else { return };
+        let Some(Ref::TypeCtor(dt)) = self.referent(d.name.id) else { return };
         let Some(info) = self.sy.type_ctors.get(dt.0 as usize) else { return };
         let Some(ctors) = info.datatype_ctors.clone() else { return };
         // field name -> (constructor position, field position), in order of first occurrence
@@ -1042,7 +1042,7 @@ impl<'a> Checker<'a> {
         let before = self.errors;
         let args: Vec<(Type, Span)> =
             vars.iter().map(|v| (self.ident_expr(v).unwrap_or_else(Unifier::error_type), v.span)).collect();
-        let fid = self.function(ctor.span);
+        let fid = self.function(ctor.id);
         let ltype = match fid {
             Some(f) if self.errors == before => self.apply_function(f, &args, ctor.span, None, 0),
             _ => None,
@@ -1089,7 +1089,7 @@ impl<'a> Checker<'a> {
         for o in &call.outs {
             outs.push((self.ident_expr(o).unwrap_or_else(Unifier::error_type), o.span));
         }
-        let Some(pid) = self.procedure(call.callee.span) else { return };
+        let Some(pid) = self.procedure(call.callee.id) else { return };
         let mut assigned: Vec<VarId> = Vec::new();
         if !call.is_async {
             assigned.extend(call.outs.iter().filter_map(|o| self.var_at(o)));
@@ -1193,7 +1193,7 @@ impl<'a> Checker<'a> {
         for (f, inline, define) in &functions {
             if (*inline || *define)
                 && let Some(id) =
-                    self.function(f.name.span).or_else(|| self.sy.functions_by_name.get(&f.name.name).copied())
+                    self.function(f.name.id).or_else(|| self.sy.functions_by_name.get(&f.name.name).copied())
             {
                 index_of.insert(id, nodes.len());
                 nodes.push(f);
@@ -1206,9 +1206,9 @@ impl<'a> Checker<'a> {
         for (i, f) in nodes.iter().enumerate() {
             if let Some(body) = &f.body {
                 let mut calls = Vec::new();
-                collect_calls(body, &mut |span| calls.push(span));
-                for span in calls {
-                    if let Some(callee) = self.function(span)
+                collect_calls(body, &mut |id| calls.push(id));
+                for id in calls {
+                    if let Some(callee) = self.function(id)
                         && let Some(&j) = index_of.get(&callee)
                         && !edges[i].contains(&j)
                     {
@@ -1384,9 +1384,9 @@ fn print_lhs(l: &AssignLhs) -> String {
 }
 
 /// Calls `f` with the span of every function application in `e` (for the dependency graph).
-fn collect_calls(e: &Expr, f: &mut dyn FnMut(Span)) {
+fn collect_calls(e: &Expr, f: &mut dyn FnMut(NodeId)) {
     if let ExprKind::Call { .. } = e.kind {
-        f(e.span);
+        f(e.id);
     }
     e.for_each_child(&mut |c| collect_calls(c, f));
 }

@@ -23,12 +23,11 @@ pub mod resolve;
 pub mod types;
 pub mod unify;
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::ast::{FileId, Ident, NodeId, Program, Span, Symbol};
+use crate::ast::{Ident, NodeId, Program, Symbol};
 use crate::diagnostics::Diagnostic;
 pub use types::{ProxyId, Type, TypeCtorId, TypeNames, TypeVarId};
 
@@ -39,52 +38,41 @@ pub struct TypeckOptions {
     pub infer_modifies: bool,
 }
 
-/// The position of an identifier occurrence: the key of [`Resolution::refs`]. Identifier
-/// tokens never overlap, so their start offsets are unique within a parsed program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Pos {
-    pub file: FileId,
-    pub start: u32,
+/// A side table keyed by node ([`NodeId`]): an entry for some of the program's numbered
+/// expressions, identifiers and written types. Ids are dense (resolution numbers the whole
+/// program in tree order), so a vector indexed by id is both the smallest and the fastest
+/// map. A node not numbered ([`NodeId::NONE`]) has no entry; look a node up only in the tables
+/// of the program it was numbered in (a pass's output is numbered afresh).
+#[derive(Clone, Debug)]
+pub struct NodeMap<V> {
+    slots: Vec<Option<V>>,
 }
 
-impl Pos {
-    pub fn of(span: Span) -> Pos {
-        Pos { file: span.file, start: span.start }
+impl<V> Default for NodeMap<V> {
+    fn default() -> Self {
+        NodeMap { slots: Vec::new() }
     }
 }
 
-impl Hash for Pos {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        // An eighth of the offset: identifiers are rarely closer, and neighbouring ones then
-        // share cache lines in the table. Each file in a region of its own (see `PosHasher`).
-        state.write_u64(u64::from(self.start >> 3) + u64::from(self.file.0) * 0x9e37_79b9);
+impl<V> NodeMap<V> {
+    /// A table for the ids `0..n`.
+    pub fn with_len(n: usize) -> Self {
+        NodeMap { slots: std::iter::repeat_with(|| None).take(n).collect() }
     }
-}
-
-/// A hash map keyed by positions: [`Resolution::refs`] and [`Resolution::types`], which hold an
-/// entry for every identifier occurrence and are far larger than the caches on big programs.
-pub type PosMap<V> = HashMap<Pos, V, BuildHasherDefault<PosHasher>>;
-
-/// The hash of [`PosMap`]: the position itself in the low bits, which std's map (hashbrown)
-/// takes the bucket from, and a mixed tag in the top 7 bits, which it compares first. Resolution
-/// inserts and the checker looks up positions in roughly program order, so neighbouring
-/// positions landing in neighbouring buckets turns random memory accesses into sequential ones
-/// (a scattering hash made them cache misses that grew with the program).
-#[derive(Default)]
-pub struct PosHasher(u64);
-
-impl Hasher for PosHasher {
-    fn finish(&self) -> u64 {
-        let x = self.0;
-        x | (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) & (0x7f << 57))
+    pub fn get(&self, id: NodeId) -> Option<&V> {
+        self.slots.get(id.index()).and_then(Option::as_ref)
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+    /// Records `v` for `id` (replacing what was there); an id outside the table is ignored.
+    pub fn insert(&mut self, id: NodeId, v: V) {
+        if let Some(slot) = self.slots.get_mut(id.index()) {
+            *slot = Some(v);
         }
     }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x & ((1 << 57) - 1);
+    /// Records `v` for `id` unless it has an entry already.
+    pub fn insert_first(&mut self, id: NodeId, v: impl FnOnce() -> V) {
+        if let Some(slot @ None) = self.slots.get_mut(id.index()) {
+            *slot = Some(v());
+        }
     }
 }
 
@@ -278,13 +266,15 @@ impl TypeNames for Symbols {
 #[derive(Clone, Debug, Default)]
 pub struct Resolution {
     pub symbols: Symbols,
-    /// What every identifier occurrence names, by its position: declarations (binders) and
-    /// uses alike — variables in expressions, function names in calls, callees, `modifies`
-    /// entries, assignment targets, havoc targets, goto targets, type names in types.
-    pub refs: PosMap<Ref>,
-    /// The number of expressions numbered ([`NodeId`]s run from 0 to this).
+    /// What every identifier occurrence names, by its [`NodeId`]: declarations (binders) and
+    /// uses alike (variables in expressions, callees, `modifies` entries, assignment targets,
+    /// havoc targets, goto targets, type names in types), and the function each call
+    /// expression applies, by the call's id.
+    pub refs: NodeMap<Ref>,
+    /// The number of nodes numbered: expressions, identifiers and written types share one
+    /// numbering ([`NodeId`]s run from 0 to this).
     pub expr_count: u32,
-    /// The type each `ast::Type` occurrence resolved to, by the position of its first token.
+    /// The type each `ast::Type` occurrence resolved to, by its [`NodeId`].
     /// Only whole types written in the program are recorded (a declaration's or binder's type,
     /// a coercion's, a synonym's body), not the types nested inside them. Where Boogie
     /// resolves one written type twice (`procedure P(x: T) { ... }` is a procedure and an
@@ -293,13 +283,13 @@ pub struct Resolution {
     ///
     /// Notes on `refs` for the checker: the formals of `procedure P(..) { body }` are, for the
     /// implementation part, variables of their own ([`ImplementationInfo::ins`]), but their
-    /// binder positions name the procedure's formals; the body of a function that is neither
+    /// binders name the procedure's formals; the body of a function that is neither
     /// `{:inline}` nor `{:define}` (which Boogie resolves as an axiom) refers to the function's
     /// own formals ([`FunctionInfo::params`]); type parameters of procedures, functions,
-    /// implementations, quantifiers and map types are bound at their binder positions
+    /// implementations, quantifiers and map types are bound at their binders
     /// ([`Ref::TypeVar`]), and [`ProcedureInfo::type_params`], [`FunctionInfo::type_params`]
     /// and map types list them in Boogie's order (first occurrence in the argument types).
-    pub types: PosMap<Type>,
+    pub types: NodeMap<Type>,
 }
 
 /// What type checking learns.
@@ -335,7 +325,7 @@ impl TypedProgram {
         &self.typing.expr_types[id.index()]
     }
     pub fn referent(&self, name: &Ident) -> Option<Ref> {
-        self.resolution.refs.get(&Pos::of(name.span)).copied()
+        self.resolution.refs.get(name.id).copied()
     }
 }
 

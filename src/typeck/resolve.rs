@@ -40,7 +40,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::types::{MapType, SynonymType};
 use super::{
-    DeclIndex, FunctionId, FunctionInfo, FunctionKind, ImplementationId, ImplementationInfo, LabelId, LabelInfo, Pos,
+    DeclIndex, FunctionId, FunctionInfo, FunctionKind, ImplementationId, ImplementationInfo, LabelId, LabelInfo,
     ProcedureId, ProcedureInfo, Ref, Resolution, Type, TypeCtorId, TypeCtorInfo, TypeVarId, TypeVarInfo, TypeckOptions,
     VarId, VarInfo, VarKind,
 };
@@ -57,11 +57,9 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
     number::program(program, &mut counter);
     let mut resolver = Resolver::new(options);
     resolver.res.expr_count = counter;
-    // About one identifier occurrence per expression, and a written type per eight or so
-    // (measured on SMACK- and Dafny-shaped programs): no rehashing of the big tables.
     let n = counter as usize;
-    resolver.res.refs.reserve(n + n / 8);
-    resolver.res.types.reserve(n / 8);
+    resolver.res.refs = super::NodeMap::with_len(n);
+    resolver.res.types = super::NodeMap::with_len(n);
     resolver.program(program);
     (resolver.res, resolver.diags)
 }
@@ -69,9 +67,54 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
 // ---------------------------------------------------------------------------------------------
 // Numbering
 
-/// Gives every expression of the program a [`crate::ast::NodeId`], in tree order.
+/// Gives every expression, identifier occurrence and written type of the program a
+/// [`crate::ast::NodeId`], in tree order (one numbering for the three): the keys of the
+/// resolution's and the checker's side tables. Every [`Ident`] and [`ast::Type`] field of the
+/// tree is visited here, so that two copies of one occurrence never share a key.
 mod number {
     use crate::ast::*;
+
+    fn next(n: &mut u32) -> NodeId {
+        let id = NodeId(*n);
+        *n += 1;
+        id
+    }
+
+    fn id(i: &mut Ident, n: &mut u32) {
+        i.id = next(n);
+    }
+
+    fn ids(is: &mut [Ident], n: &mut u32) {
+        for i in is {
+            id(i, n);
+        }
+    }
+
+    fn opt_id(i: &mut Option<Ident>, n: &mut u32) {
+        if let Some(i) = i {
+            id(i, n);
+        }
+    }
+
+    fn ty(t: &mut Type, n: &mut u32) {
+        t.id = next(n);
+        match &mut t.kind {
+            TypeKind::Int | TypeKind::Real | TypeKind::Bool => {}
+            TypeKind::Named { name, args } => {
+                id(name, n);
+                for a in args.iter_mut() {
+                    ty(a, n);
+                }
+            }
+            TypeKind::Map(m) => {
+                ids(&mut m.type_params, n);
+                for a in m.args.iter_mut() {
+                    ty(a, n);
+                }
+                ty(&mut m.result, n);
+            }
+        }
+    }
 
     pub fn program(p: &mut Program, n: &mut u32) {
         for d in &mut p.decls {
@@ -79,19 +122,40 @@ mod number {
         }
     }
 
+    fn param(p: &mut FnParam, n: &mut u32) {
+        attrs(&mut p.attrs, n);
+        opt_id(&mut p.name, n);
+        ty(&mut p.ty, n);
+    }
+
     fn decl(d: &mut Decl, n: &mut u32) {
         match d {
             Decl::Type(t) => {
                 attrs(&mut t.attrs, n);
+                id(&mut t.name, n);
+                ids(&mut t.params, n);
+                if let Some(s) = &mut t.synonym {
+                    ty(s, n);
+                }
             }
             Decl::Datatype(d) => {
                 attrs(&mut d.attrs, n);
+                id(&mut d.name, n);
+                ids(&mut d.type_params, n);
                 for c in &mut d.ctors {
+                    id(&mut c.name, n);
                     groups(&mut c.fields, n);
                 }
             }
             Decl::Const(c) => {
                 attrs(&mut c.attrs, n);
+                ids(&mut c.names, n);
+                ty(&mut c.ty, n);
+                if let Some(order) = &mut c.order {
+                    for (_, parent) in order.parents.iter_mut() {
+                        id(parent, n);
+                    }
+                }
                 if let Some(axioms) = &mut c.uses {
                     for a in axioms {
                         axiom(a, n);
@@ -100,10 +164,12 @@ mod number {
             }
             Decl::Function(f) => {
                 attrs(&mut f.attrs, n);
+                id(&mut f.name, n);
+                ids(&mut f.type_params, n);
                 for p in &mut f.params {
-                    attrs(&mut p.attrs, n);
+                    param(p, n);
                 }
-                attrs(&mut f.result.attrs, n);
+                param(&mut f.result, n);
                 if let Some(b) = &mut f.body {
                     expr(b, n);
                 }
@@ -120,6 +186,8 @@ mod number {
             }
             Decl::Procedure(p) => {
                 attrs(&mut p.attrs, n);
+                id(&mut p.name, n);
+                ids(&mut p.type_params, n);
                 groups(&mut p.ins, n);
                 groups(&mut p.outs, n);
                 for s in &mut p.specs {
@@ -128,7 +196,7 @@ mod number {
                             attrs(a, n);
                             expr(e, n);
                         }
-                        Spec::Modifies { .. } => {}
+                        Spec::Modifies { vars, .. } => ids(vars, n),
                         Spec::Measure { attrs: a, exprs, .. } => {
                             attrs(a, n);
                             for e in exprs {
@@ -143,12 +211,15 @@ mod number {
             }
             Decl::Implementation(i) => {
                 attrs(&mut i.attrs, n);
+                id(&mut i.name, n);
+                ids(&mut i.type_params, n);
                 groups(&mut i.ins, n);
                 groups(&mut i.outs, n);
                 body(&mut i.body, n);
             }
             Decl::YieldInvariant(y) => {
                 attrs(&mut y.attrs, n);
+                id(&mut y.name, n);
                 groups(&mut y.params, n);
                 for (a, e, _) in &mut y.preserves {
                     attrs(a, n);
@@ -157,12 +228,16 @@ mod number {
             }
             Decl::Action(a) => {
                 attrs(&mut a.attrs, n);
+                id(&mut a.name, n);
                 groups(&mut a.ins, n);
                 groups(&mut a.outs, n);
                 for s in &mut a.specs {
                     match s {
-                        ActionSpec::Refines { attrs: at, .. } => attrs(at, n),
-                        ActionSpec::Modifies { .. } => {}
+                        ActionSpec::Refines { attrs: at, name, .. } => {
+                            attrs(at, n);
+                            id(name, n);
+                        }
+                        ActionSpec::Modifies { vars, .. } => ids(vars, n),
                         ActionSpec::Requires { body: b, .. } => clause(b, n),
                         ActionSpec::Asserts { attrs: at, expr: e, .. } => {
                             attrs(at, n);
@@ -176,14 +251,19 @@ mod number {
             }
             Decl::YieldProcedure(y) => {
                 attrs(&mut y.attrs, n);
+                id(&mut y.name, n);
                 groups(&mut y.ins, n);
                 groups(&mut y.outs, n);
                 for s in &mut y.specs {
                     match s {
-                        YieldSpec::Refines { attrs: at, .. } => attrs(at, n),
-                        YieldSpec::RefinesInline { attrs: at, action_attrs, body: b, .. } => {
+                        YieldSpec::Refines { attrs: at, name, .. } => {
+                            attrs(at, n);
+                            id(name, n);
+                        }
+                        YieldSpec::RefinesInline { attrs: at, action_attrs, name, body: b, .. } => {
                             attrs(at, n);
                             attrs(action_attrs, n);
+                            id(name, n);
                             body(b, n);
                         }
                         YieldSpec::Requires { body: b, .. }
@@ -195,7 +275,7 @@ mod number {
                                 expr(e, n);
                             }
                         }
-                        YieldSpec::Modifies { .. } => {}
+                        YieldSpec::Modifies { vars, .. } => ids(vars, n),
                     }
                 }
                 if let Some(b) = &mut y.body {
@@ -233,6 +313,8 @@ mod number {
     fn groups(groups: &mut [VarGroup], n: &mut u32) {
         for g in groups {
             attrs(&mut g.attrs, n);
+            ids(&mut g.names, n);
+            ty(&mut g.ty, n);
             if let Some(w) = &mut g.where_clause {
                 expr(w, n);
             }
@@ -253,6 +335,7 @@ mod number {
 
     fn stmts(s: &mut StmtList, n: &mut u32) {
         for b in &mut s.blocks {
+            opt_id(&mut b.label, n);
             for c in &mut b.cmds {
                 cmd(c, n);
             }
@@ -283,8 +366,12 @@ mod number {
                     }
                     stmts(&mut w.body, n);
                 }
-                Some(BlockTail::Goto { attrs: a, .. }) | Some(BlockTail::Return { attrs: a, .. }) => attrs(a, n),
-                Some(BlockTail::Break { .. }) => {}
+                Some(BlockTail::Goto { attrs: a, targets, .. }) => {
+                    attrs(a, n);
+                    ids(targets, n);
+                }
+                Some(BlockTail::Return { attrs: a, .. }) => attrs(a, n),
+                Some(BlockTail::Break { label, .. }) => opt_id(label, n),
             }
         }
     }
@@ -304,6 +391,8 @@ mod number {
 
     fn call(c: &mut CallCmd, n: &mut u32) {
         attrs(&mut c.attrs, n);
+        ids(&mut c.outs, n);
+        id(&mut c.callee, n);
         for a in &mut c.args {
             expr(a, n);
         }
@@ -311,14 +400,17 @@ mod number {
 
     fn lhs(l: &mut AssignLhs, n: &mut u32) {
         match l {
-            AssignLhs::Var(_) => {}
+            AssignLhs::Var(v) => id(v, n),
             AssignLhs::Select { base, indexes, .. } => {
                 lhs(base, n);
                 for e in indexes {
                     expr(e, n);
                 }
             }
-            AssignLhs::Field { base, .. } => lhs(base, n),
+            AssignLhs::Field { base, field, .. } => {
+                lhs(base, n);
+                id(field, n);
+            }
         }
     }
 
@@ -328,7 +420,9 @@ mod number {
                 attrs(a, n);
                 expr(e, n);
             }
-            CmdKind::Havoc { .. } | CmdKind::HideReveal { .. } | CmdKind::ChangeScope { .. } => {}
+            CmdKind::Havoc { vars } => ids(vars, n),
+            CmdKind::HideReveal { name, .. } => opt_id(name, n),
+            CmdKind::ChangeScope { .. } => {}
             CmdKind::Assign { lhss, attrs: a, rhss } => {
                 for l in lhss {
                     lhs(l, n);
@@ -338,7 +432,9 @@ mod number {
                     expr(e, n);
                 }
             }
-            CmdKind::Unpack { attrs: a, rhs, .. } => {
+            CmdKind::Unpack { ctor, vars, attrs: a, rhs } => {
+                id(ctor, n);
+                ids(vars, n);
                 attrs(a, n);
                 expr(rhs, n);
             }
@@ -358,8 +454,7 @@ mod number {
     }
 
     pub fn expr(e: &mut Expr, n: &mut u32) {
-        e.id = NodeId(*n);
-        *n += 1;
+        e.id = next(n);
         match &mut e.kind {
             ExprKind::BoolLit(_)
             | ExprKind::IntLit(_)
@@ -368,20 +463,28 @@ mod number {
             | ExprKind::BvLit { .. }
             | ExprKind::StrLit(_)
             | ExprKind::RoundingMode(_)
-            | ExprKind::Var(_)
             | ExprKind::BvBounds { .. } => {}
+            ExprKind::Var(v) => id(v, n),
             ExprKind::Call { args, .. } => {
                 for a in args.iter_mut() {
                     expr(a, n);
                 }
             }
-            ExprKind::Old(a)
-            | ExprKind::Arith { arg: a, .. }
-            | ExprKind::Unary { arg: a, .. }
-            | ExprKind::Is { arg: a, .. }
-            | ExprKind::Coerce { arg: a, .. }
-            | ExprKind::Extract { arg: a, .. }
-            | ExprKind::Field { arg: a, .. } => expr(a, n),
+            ExprKind::Is { arg, ctor } => {
+                expr(arg, n);
+                id(ctor, n);
+            }
+            ExprKind::Field { arg, field } => {
+                expr(arg, n);
+                id(field, n);
+            }
+            ExprKind::Coerce { arg, ty: t } => {
+                expr(arg, n);
+                ty(t, n);
+            }
+            ExprKind::Old(a) | ExprKind::Arith { arg: a, .. } | ExprKind::Unary { arg: a, .. } | ExprKind::Extract { arg: a, .. } => {
+                expr(a, n)
+            }
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::BvConcat { lhs, rhs } => {
                 expr(lhs, n);
                 expr(rhs, n);
@@ -401,9 +504,11 @@ mod number {
             }
             ExprKind::FieldUpdate(f) => {
                 expr(&mut f.arg, n);
+                id(&mut f.field, n);
                 expr(&mut f.value, n);
             }
             ExprKind::Quant(q) => {
+                ids(&mut q.type_params, n);
                 groups(&mut q.vars, n);
                 attrs(&mut q.attrs, n);
                 for t in &mut q.triggers {
@@ -416,6 +521,7 @@ mod number {
             ExprKind::Let(l) => {
                 for v in &mut l.vars {
                     attrs(&mut v.attrs, n);
+                    id(&mut v.name, n);
                 }
                 for r in &mut l.rhss {
                     expr(r, n);
@@ -431,11 +537,15 @@ mod number {
             ExprKind::Code(c) => {
                 locals(&mut c.locals, n);
                 for b in &mut c.blocks {
+                    id(&mut b.label, n);
                     for cm in &mut b.cmds {
                         cmd(cm, n);
                     }
                     match &mut b.transfer {
-                        SpecTransfer::Goto { attrs: a, .. } => attrs(a, n),
+                        SpecTransfer::Goto { attrs: a, targets, .. } => {
+                            attrs(a, n);
+                            ids(targets, n);
+                        }
                         SpecTransfer::Return { attrs: a, value, .. } => {
                             attrs(a, n);
                             expr(value, n);
@@ -732,8 +842,8 @@ impl<'o> Resolver<'o> {
         self.diags.push(Diagnostic::error(Phase::Resolve, span, message));
     }
 
-    fn bind(&mut self, span: ast::Span, r: Ref) {
-        self.res.refs.insert(Pos::of(span), r);
+    fn bind(&mut self, id: ast::NodeId, r: Ref) {
+        self.res.refs.insert(id, r);
     }
 
     // -----------------------------------------------------------------------------------------
@@ -765,7 +875,7 @@ impl<'o> Resolver<'o> {
     /// A variable for `name`: in replay, the one made the first time.
     fn var_for(&mut self, name: Ident, kind: VarKind) -> VarId {
         if self.replay
-            && let Some(Ref::Var(v)) = self.res.refs.get(&Pos::of(name.span))
+            && let Some(Ref::Var(v)) = self.res.refs.get(name.id)
         {
             return *v;
         }
@@ -809,7 +919,7 @@ impl<'o> Resolver<'o> {
     fn declare(&mut self, name: Ident, kind: VarKind, bind: bool) -> VarId {
         let id = self.var_for(name, kind);
         if bind {
-            self.bind(name.span, Ref::Var(id));
+            self.bind(name.id, Ref::Var(id));
         }
         self.add_variable(id, name.span, false);
         id
@@ -817,7 +927,7 @@ impl<'o> Resolver<'o> {
 
     fn add_type_binder(&mut self, name: Ident, at: ast::Span, bind: bool) -> TypeVarId {
         let existing = if bind {
-            match self.res.refs.get(&Pos::of(name.span)) {
+            match self.res.refs.get(name.id) {
                 Some(Ref::TypeVar(v)) => Some(*v),
                 _ => None,
             }
@@ -830,7 +940,7 @@ impl<'o> Resolver<'o> {
             id
         });
         if bind {
-            self.bind(name.span, Ref::TypeVar(id));
+            self.bind(name.id, Ref::TypeVar(id));
         }
         if is_bv_name(&name.name) {
             self.error(at, format!("type name: {} is registered for bitvectors", name.name));
@@ -935,7 +1045,7 @@ impl Resolver<'_> {
     /// Resolves a type written in the program and records it in [`Resolution::types`].
     fn resolve_type(&mut self, ty: &ast::Type) -> Type {
         let t = self.ty(ty);
-        self.res.types.entry(Pos::of(ty.span)).or_insert_with(|| t.clone());
+        self.res.types.insert_first(ty.id, || t.clone());
         t
     }
 
@@ -1010,14 +1120,14 @@ impl Resolver<'_> {
             return t;
         }
         if let Some(v) = self.lookup_type_binder(name.name) {
-            self.bind(name.span, Ref::TypeVar(v));
+            self.bind(name.id, Ref::TypeVar(v));
             if !args.is_empty() && !replay {
                 self.error(ty.span, format!("type variables must not be applied to arguments: {text}"));
             }
             return Type::Var(v);
         }
         if let Some(&id) = self.res.symbols.types_by_name.get(&name.name) {
-            self.bind(name.span, Ref::TypeCtor(id));
+            self.bind(name.id, Ref::TypeCtor(id));
             let arity = self.res.symbols.type_ctors[id.0 as usize].arity;
             match self.type_entries[id.0 as usize] {
                 TypeEntry::Ctor | TypeEntry::Datatype => {
@@ -1155,7 +1265,7 @@ impl Resolver<'_> {
         if let Some(o) = origin {
             self.function_origin.insert(id, o);
         }
-        self.bind(name.span, Ref::Function(id));
+        self.bind(name.id, Ref::Function(id));
         match self.res.symbols.functions_by_name.get(&name.name).copied() {
             None => {
                 self.res.symbols.functions_by_name.insert(name.name, id);
@@ -1185,7 +1295,7 @@ impl Resolver<'_> {
         });
         self.type_entries.push(entry);
         self.type_origin.insert(id, origin);
-        self.bind(name.span, Ref::TypeCtor(id));
+        self.bind(name.id, Ref::TypeCtor(id));
         if is_bv_name(&name.name) {
             self.error(name.span, format!("type name: {} is registered for bitvectors", name.name));
             return id;
@@ -1221,7 +1331,7 @@ impl Resolver<'_> {
         let count = |gs: &[VarGroup]| gs.iter().map(|g| g.names.len()).sum::<usize>();
         self.proc_meta.push(ProcMeta { ins: count(sig.ins), outs: count(sig.outs), ..meta });
         self.procedure_origin.insert(id, origin);
-        self.bind(sig.name.span, Ref::Procedure(id));
+        self.bind(sig.name.id, Ref::Procedure(id));
         match self.res.symbols.procedures_by_name.get(&sig.name.name).copied() {
             None => {
                 self.res.symbols.procedures_by_name.insert(sig.name.name, id);
@@ -1279,7 +1389,7 @@ impl Resolver<'_> {
                 let ident = c.names[name as usize];
                 let id = self.new_var(ident, VarKind::Const { unique: c.unique });
                 self.res.symbols.vars[id.index()].attrs_of = Some(DeclIndex(decl));
-                self.bind(ident.span, Ref::Var(id));
+                self.bind(ident.id, Ref::Var(id));
                 self.var_origin.insert(id, item);
                 self.add_variable(id, c.span, self.externs.contains(&item));
             }
@@ -1290,7 +1400,7 @@ impl Resolver<'_> {
                 if find_bool_attr(&v.attrs, "assumption") {
                     self.assumption_vars.insert(id);
                 }
-                self.bind(ident.span, Ref::Var(id));
+                self.bind(ident.id, Ref::Var(id));
                 self.var_origin.insert(id, item);
                 self.add_variable(id, ident.span, self.externs.contains(&item));
             }
@@ -1406,7 +1516,7 @@ impl Resolver<'_> {
     }
 
     fn lookup_ref_var(&self, ident: Ident) -> Option<VarId> {
-        match self.res.refs.get(&Pos::of(ident.span)) {
+        match self.res.refs.get(ident.id) {
             Some(Ref::Var(v)) => Some(*v),
             _ => None,
         }
@@ -1445,7 +1555,7 @@ impl Resolver<'_> {
                 && let Some(body) = &t.synonym
                 && !self.is_ignored(p, item)
             {
-                let Some(Ref::TypeCtor(id)) = self.res.refs.get(&Pos::of(t.name.span)).copied() else { continue };
+                let Some(Ref::TypeCtor(id)) = self.res.refs.get(t.name.id).copied() else { continue };
                 let mut deps = Vec::new();
                 self.synonym_dependencies(body, &mut deps);
                 synonyms.push((decl, id, deps));
@@ -1484,7 +1594,7 @@ impl Resolver<'_> {
         // Datatype constructors.
         for &item in items {
             if let (Item::Datatype { .. }, Decl::Datatype(d)) = (item, &p.decls[item_decl(item) as usize]) {
-                let Some(Ref::TypeCtor(dt)) = self.res.refs.get(&Pos::of(d.name.span)).copied() else { continue };
+                let Some(Ref::TypeCtor(dt)) = self.res.refs.get(d.name.id).copied() else { continue };
                 let ctors = self.res.symbols.type_ctors[dt.0 as usize].datatype_ctors.clone().unwrap_or_default();
                 for (c, f) in d.ctors.iter().zip(ctors) {
                     self.resolve_constructor(d, c, dt, f);
@@ -1546,7 +1656,7 @@ impl Resolver<'_> {
         let mut all = Vec::new();
         for &item in items {
             if let (Item::Datatype { .. }, Decl::Datatype(d)) = (item, &p.decls[item_decl(item) as usize])
-                && let Some(Ref::TypeCtor(dt)) = self.res.refs.get(&Pos::of(d.name.span)).copied()
+                && let Some(Ref::TypeCtor(dt)) = self.res.refs.get(d.name.id).copied()
             {
                 all.push(dt);
             }
@@ -1657,7 +1767,7 @@ impl Resolver<'_> {
             (Item::Function { .. }, Decl::Function(f)) => self.function(f),
             (Item::FunctionDefinition { .. }, Decl::Function(f)) => self.function_definition(f),
             (Item::Procedure { .. }, Decl::Procedure(d)) => {
-                let Some(Ref::Procedure(id)) = self.res.refs.get(&Pos::of(d.name.span)).copied() else { return };
+                let Some(Ref::Procedure(id)) = self.res.refs.get(d.name.id).copied() else { return };
                 let (mut requires, mut ensures, mut measures, mut modifies) = (vec![], vec![], vec![], vec![]);
                 for s in &d.specs {
                     match s {
@@ -1671,7 +1781,7 @@ impl Resolver<'_> {
                 self.procedure(id, &procedure_signature(d), d.pure, &specs);
             }
             (Item::Procedure { .. }, Decl::YieldInvariant(y)) => {
-                let Some(Ref::Procedure(id)) = self.res.refs.get(&Pos::of(y.name.span)).copied() else { return };
+                let Some(Ref::Procedure(id)) = self.res.refs.get(y.name.id).copied() else { return };
                 let sig = Signature { name: y.name, type_params: &[], ins: &y.params, outs: &[], attrs: &y.attrs };
                 let preserves = y.preserves.iter().map(|(a, e, span)| Clause::Expr(a, e, *span)).collect();
                 let specs =
@@ -1722,7 +1832,7 @@ impl Resolver<'_> {
     }
 
     fn function(&mut self, f: &ast::FunctionDecl) {
-        let Some(Ref::Function(id)) = self.res.refs.get(&Pos::of(f.name.span)).copied() else { return };
+        let Some(Ref::Function(id)) = self.res.refs.get(f.name.id).copied() else { return };
         let saved_binders = self.type_binders.len();
         let type_params: Vec<TypeVarId> =
             f.type_params.iter().map(|q| self.add_type_binder(*q, q.span, true)).collect();
@@ -1732,7 +1842,7 @@ impl Resolver<'_> {
         for p in &f.params {
             let v = match p.name {
                 Some(name) => self.declare(name, VarKind::In, true),
-                None => self.new_var(Ident { name: Symbol::intern(""), span: p.span }, VarKind::In),
+                None => self.new_var(Ident::at(Symbol::intern(""), p.span), VarKind::In),
             };
             let ty = self.resolve_type(&p.ty);
             self.res.symbols.vars[v.index()].ty = ty.clone();
@@ -1771,7 +1881,7 @@ impl Resolver<'_> {
     /// body)`, whose type parameters are new (reported at the function's name), whose bound
     /// variables are the formals again, and whose attributes are the function's (a replay).
     fn function_definition(&mut self, f: &ast::FunctionDecl) {
-        let Some(Ref::Function(id)) = self.res.refs.get(&Pos::of(f.name.span)).copied() else { return };
+        let Some(Ref::Function(id)) = self.res.refs.get(f.name.id).copied() else { return };
         let Some(body) = &f.body else { return };
         let saved_state = self.state;
         self.state = State::StateLess;
@@ -2010,7 +2120,7 @@ impl Resolver<'_> {
         if procedure.is_none() {
             self.error(sig.name.span, format!("implementation given for undeclared procedure: {}", sig.name.name));
         } else if !copy {
-            self.bind(sig.name.span, Ref::Procedure(procedure.unwrap_or(ProcedureId(0))));
+            self.bind(sig.name.id, Ref::Procedure(procedure.unwrap_or(ProcedureId(0))));
         }
         let id = ImplementationId(self.res.symbols.implementations.len() as u32);
         let saved_binders = self.type_binders.len();
@@ -2090,7 +2200,7 @@ impl Resolver<'_> {
     }
 
     fn action(&mut self, a: &ast::ActionDecl) {
-        let Some(Ref::Procedure(id)) = self.res.refs.get(&Pos::of(a.name.span)).copied() else { return };
+        let Some(Ref::Procedure(id)) = self.res.refs.get(a.name.id).copied() else { return };
         let sig = Signature { name: a.name, type_params: &[], ins: &a.ins, outs: &a.outs, attrs: &a.attrs };
         let (mut modifies, mut requires, mut yield_requires, mut asserts, mut refines) =
             (vec![], vec![], vec![], vec![], None);
@@ -2131,7 +2241,7 @@ impl Resolver<'_> {
 
     fn action_ref(&mut self, name: Ident) {
         match self.res.symbols.procedures_by_name.get(&name.name).copied() {
-            Some(p) if self.proc_meta[p.index()].kind == ProcKind::Action => self.bind(name.span, Ref::Procedure(p)),
+            Some(p) if self.proc_meta[p.index()].kind == ProcKind::Action => self.bind(name.id, Ref::Procedure(p)),
             _ => self.error(name.span, format!("undeclared action: {}", name.name)),
         }
     }
@@ -2144,7 +2254,7 @@ impl Resolver<'_> {
     }
 
     fn yield_procedure(&mut self, y: &ast::YieldProcedureDecl) {
-        let Some(Ref::Procedure(id)) = self.res.refs.get(&Pos::of(y.name.span)).copied() else { return };
+        let Some(Ref::Procedure(id)) = self.res.refs.get(y.name.id).copied() else { return };
         let sig = Signature { name: y.name, type_params: &[], ins: &y.ins, outs: &y.outs, attrs: &y.attrs };
         let (mut modifies, mut requires, mut measures, mut preserves, mut ensures) =
             (vec![], vec![], vec![], vec![], vec![]);
@@ -2225,7 +2335,7 @@ impl Resolver<'_> {
         if let Some(scope) = self.labels.last_mut() {
             scope.insert(label.name, id);
         }
-        self.bind(label.span, Ref::Label(id));
+        self.bind(label.id, Ref::Label(id));
     }
 
     /// Registers the labels of a structured body in the order Boogie creates its blocks.
@@ -2244,7 +2354,7 @@ impl Resolver<'_> {
 
     fn goto_target(&mut self, target: Ident, at: ast::Span) {
         match self.labels.last().and_then(|s| s.get(&target.name)).copied() {
-            Some(l) => self.bind(target.span, Ref::Label(l)),
+            Some(l) => self.bind(target.id, Ref::Label(l)),
             None => self.error(at, format!("goto to unknown block: {}", target.name)),
         }
     }
@@ -2266,7 +2376,7 @@ impl Resolver<'_> {
                 if let Some(l) = label
                     && let Some(id) = self.labels.last().and_then(|s| s.get(&l.name)).copied()
                 {
-                    self.bind(l.span, Ref::Label(id));
+                    self.bind(l.id, Ref::Label(id));
                 }
             }
             Some(BlockTail::Goto { targets, span, .. }) => {
@@ -2397,7 +2507,7 @@ impl Resolver<'_> {
             }
             CmdKind::Assign { lhss, attrs, rhss } => self.assign(lhss, attrs, rhss, c.span),
             CmdKind::Unpack { ctor, vars, rhs, .. } => {
-                self.function_name(ctor.name, ctor.span);
+                self.function_name(ctor.name, ctor.span, ctor.id);
                 for v in vars {
                     self.ident_expr(*v);
                 }
@@ -2423,7 +2533,7 @@ impl Resolver<'_> {
             }
             CmdKind::HideReveal { name, .. } => {
                 if let Some(n) = name {
-                    self.function_name(n.name, n.span);
+                    self.function_name(n.name, n.span, n.id);
                 }
             }
             CmdKind::ChangeScope { .. } => {}
@@ -2491,7 +2601,7 @@ impl Resolver<'_> {
         self.attrs(&c.attrs);
         let callee = self.res.symbols.procedures_by_name.get(&c.callee.name).copied();
         match callee {
-            Some(p) => self.bind(c.callee.span, Ref::Procedure(p)),
+            Some(p) => self.bind(c.callee.id, Ref::Procedure(p)),
             None => self.error(c.span, format!("call to undeclared procedure: {}", c.callee.name)),
         }
         for a in &c.args {
@@ -2672,7 +2782,7 @@ impl Resolver<'_> {
                 None
             }
             Some(v) => {
-                self.bind(id.span, Ref::Var(v));
+                self.bind(id.id, Ref::Var(v));
                 if self.state == State::StateLess
                     && !self.replay
                     && self.res.symbols.vars[v.index()].kind == VarKind::Global
@@ -2685,9 +2795,9 @@ impl Resolver<'_> {
     }
 
     /// Boogie's `FunctionCall.Resolve`.
-    fn function_name(&mut self, name: Symbol, span: ast::Span) {
+    fn function_name(&mut self, name: Symbol, span: ast::Span, id: ast::NodeId) {
         match self.res.symbols.functions_by_name.get(&name).copied() {
-            Some(f) => self.bind(span, Ref::Function(f)),
+            Some(f) => self.bind(id, Ref::Function(f)),
             None => self.error(span, format!("use of undeclared function: {name}")),
         }
     }
@@ -2705,7 +2815,7 @@ impl Resolver<'_> {
                 self.ident_expr(*id);
             }
             ExprKind::Call { func, args } => {
-                self.function_name(*func, e.span);
+                self.function_name(*func, e.span, e.id);
                 for a in args.iter() {
                     self.expr(a);
                 }

@@ -584,7 +584,7 @@ impl<'p> Encoder<'p> {
                 }
             }
             ExprKind::Call { args: arg_exprs, .. } => {
-                let Some(Ref::Function(f)) = typed.resolution.refs.get(&crate::typeck::Pos::of(e.span)).copied() else {
+                let Some(Ref::Function(f)) = typed.resolution.refs.get(e.id).copied() else {
                     return unsupported("an unresolved function");
                 };
                 let info = typed.symbols().function(f);

@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::super::rewrite::{self, Rewriter};
 use super::Mono;
 use crate::ast::{CmdKind, Decl, Expr, ExprKind};
-use crate::typeck::{Pos, Ref, Type, TypeVarId, TypedProgram};
+use crate::typeck::{Ref, Type, TypeVarId, TypedProgram};
 
 /// Whether instantiating `typed` would never end.
 pub(super) fn has_expanding_cycle(typed: &TypedProgram) -> bool {
@@ -127,7 +127,7 @@ impl<'a> Dependencies<'a> {
 impl Rewriter for Dependencies<'_> {
     fn expr(&mut self, e: &Expr) -> Option<Expr> {
         if let ExprKind::Call { .. } = &e.kind
-            && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(&Pos::of(e.span)).copied()
+            && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(e.id).copied()
         {
             let formals = self.mono.typed.symbols().function(f).type_params.clone();
             if !formals.is_empty() {

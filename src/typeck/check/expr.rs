@@ -83,7 +83,7 @@ impl<'a> Checker<'a> {
                     let t = self.expr(a);
                     actuals.push((t, a.span));
                 }
-                let Some(fid) = self.function(e.span) else { return Unifier::error_type() };
+                let Some(fid) = self.function(e.id) else { return Unifier::error_type() };
                 let arity = self.sy.functions[fid.index()].param_types.len();
                 if arity != args.len() {
                     self.error(
@@ -437,7 +437,7 @@ impl<'a> Checker<'a> {
         let type_params: Vec<TypeVarId> = q
             .type_params
             .iter()
-            .filter_map(|t| match self.referent(t.span) {
+            .filter_map(|t| match self.referent(t.id) {
                 Some(Ref::TypeVar(v)) => Some(v),
                 _ => None,
             })
