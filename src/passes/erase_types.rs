@@ -1743,3 +1743,158 @@ fn fresh_in(taken: &mut FxHashSet<Symbol>, base: &str) -> Symbol {
 fn int_lit(n: usize, like: Span) -> Expr {
     Expr { kind: ExprKind::IntLit(Symbol::intern(&n.to_string())), span: like, id: NodeId::NONE }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::tests::typed;
+
+    /// `text` with its types erased under `encoding`, printed; `None` when the pass left it
+    /// as it was.
+    fn erased(text: &str, encoding: TypeEncoding) -> Option<String> {
+        let program = run(&typed(text), encoding).unwrap_or_else(|e| panic!("erases: {e:?}"))?;
+        let printed = crate::printer::print_program(&program, &Default::default());
+        // What the pass guarantees: no polymorphism left, and a program that checks again.
+        assert!(!printed.contains("<T>") && !printed.contains("forall<") && !printed.contains("]T"), "{printed}");
+        let again = crate::printer::print_program(&typed(&printed).program, &Default::default());
+        assert_eq!(printed, again);
+        Some(printed)
+    }
+
+    fn has_lines(printed: &str, expected: &[&str]) {
+        for line in expected {
+            assert!(printed.lines().any(|l| l == *line), "no line {line} in\n{printed}");
+        }
+    }
+
+    const IDENTITY: &str = "function Id<T>(x: T): T;\nprocedure P() { assert Id(1) == 1; assert Id(true); }\n";
+
+    /// A type constructor, and a quantifier whose type parameter the bound variable's type gives.
+    const CONSTRUCTOR: &str = "type C _;\nconst c: C int;\nfunction F<T>(x: C T): bool;\n\
+        axiom (forall<T> x: C T :: F(x));\nprocedure P() { assert F(c); }\n";
+
+    #[test]
+    fn type_parameters_of_functions_become_type_arguments() {
+        let printed = erased(IDENTITY, TypeEncoding::Predicates).expect("changes");
+        has_lines(
+            &printed,
+            &[
+                "function Id($tv.T: $T, x: $U) : $U;",
+                "    assert $unbox.int(Id($T.int, $box.int(1))) == 1;",
+                "    assert $unbox.bool(Id($T.bool, $box.bool(true)));",
+                "axiom (forall $tv.T: $T, $x0: $U :: {Id($tv.T, $x0)} $typeof(Id($tv.T, $x0)) == $tv.T);",
+            ],
+        );
+    }
+
+    #[test]
+    fn native_values_are_boxed_with_inverse_and_typing_axioms() {
+        let printed = erased(IDENTITY, TypeEncoding::Predicates).expect("changes");
+        has_lines(
+            &printed,
+            &[
+                "type $T;",
+                "type $U;",
+                "function $typeof($U) : $T;",
+                "function $box.int(int) : $U;",
+                "function $unbox.int($U) : int;",
+                "axiom (forall x: int :: {$box.int(x)} $unbox.int($box.int(x)) == x && $typeof($box.int(x)) == $T.int);",
+                "axiom (forall u: $U :: {$unbox.int(u)} $typeof(u) == $T.int ==> $box.int($unbox.int(u)) == u);",
+            ],
+        );
+        // Distinct tags keep the type terms apart.
+        has_lines(&printed, &["axiom $tag($T.int) == 0;", "axiom $tag($T.bool) == 1;"]);
+    }
+
+    #[test]
+    fn type_constructors_become_injective_type_terms() {
+        let printed = erased(CONSTRUCTOR, TypeEncoding::Predicates).expect("changes");
+        has_lines(
+            &printed,
+            &[
+                "const c: $U;",
+                "function $T.C($T) : $T;",
+                "function $T.C.inv0($T) : $T;",
+                "axiom (forall t0: $T :: {$T.C(t0)} $tag($T.C(t0)) == 1 && $T.C.inv0($T.C(t0)) == t0);",
+                "axiom $typeof(c) == $T.C($T.int);",
+                "    assert F($T.int, c);",
+            ],
+        );
+        // The quantifier's type parameter is read off its bound variable's type (premisses).
+        has_lines(
+            &printed,
+            &["axiom (forall x: $U :: $typeof(x) == $T.C($T.C.inv0($typeof(x))) ==> F($T.C.inv0($typeof(x)), x));"],
+        );
+    }
+
+    #[test]
+    fn the_two_encodings_differ_only_in_patterns() {
+        assert_eq!(erased(IDENTITY, TypeEncoding::Predicates), erased(IDENTITY, TypeEncoding::Arguments));
+        let predicates = erased(CONSTRUCTOR, TypeEncoding::Predicates).expect("changes");
+        let arguments = erased(CONSTRUCTOR, TypeEncoding::Arguments).expect("changes");
+        let differ: Vec<(&str, &str)> = predicates.lines().zip(arguments.lines()).filter(|(p, a)| p != a).collect();
+        assert_eq!(differ.len(), 1, "{differ:?}");
+        assert!(differ[0].1.contains("{:nopats $typeof(x)}"), "{}", differ[0].1);
+        assert_eq!(
+            differ[0].0,
+            differ[0].1.replace(
+                "{:nopats $T.C.inv0($typeof(x))} {:nopats $typeof(x)} {:nopats $T.C($T.C.inv0($typeof(x)))} ",
+                ""
+            )
+        );
+    }
+
+    #[test]
+    fn polymorphic_maps_become_select_and_store_functions() {
+        let text = "var m: <T>[T]T;\nprocedure P() modifies m; { m[1] := 2; assert m[1] == 2; }\n";
+        let printed = erased(text, TypeEncoding::Predicates).expect("changes");
+        has_lines(
+            &printed,
+            &[
+                "var m: $U where $typeof(m) == $T.Map0;",
+                "function $select0($U, $T, $U) : $U;",
+                "function $store0($U, $T, $U, $U) : $U;",
+                "    m := $store0(m, $T.int, $box.int(1), $box.int(2));",
+                "    assert $unbox.int($select0(m, $T.int, $box.int(1))) == 2;",
+            ],
+        );
+        // Select of store, at the same and at another index; no extensionality.
+        let select_of_store = printed.lines().filter(|l| l.contains("{$select0($store0(m, b0, x0, v), ")).count();
+        assert_eq!(select_of_store, 2, "{printed}");
+    }
+
+    #[test]
+    fn type_parameters_of_procedures_become_in_parameters() {
+        let text = "procedure Q<T>(x: T) returns (y: T);\nprocedure P() { var i: int; call i := Q(3); }\n";
+        let printed = erased(text, TypeEncoding::Arguments).expect("changes");
+        has_lines(
+            &printed,
+            &[
+                "procedure Q($tv.T: $T, x: $U where $typeof(x) == $tv.T) returns (y: $U where $typeof(y) == $tv.T);",
+                "  var $out: $U;",
+                "    call $out := Q($T.int, $box.int(3));",
+                "    i := $unbox.int($out);",
+            ],
+        );
+    }
+
+    #[test]
+    fn monomorphic_programs_are_left_alone() {
+        let plain = "type U;\nvar h: [U]int;\nprocedure P(u: U) modifies h; { h[u] := 1; assert h[u] == 1; }\n";
+        for encoding in [TypeEncoding::Predicates, TypeEncoding::Arguments, TypeEncoding::Monomorphic] {
+            assert_eq!(erased(plain, encoding), None, "{encoding:?}");
+        }
+    }
+
+    #[test]
+    fn datatypes_are_refused_under_the_erasing_encodings_only() {
+        let text = "datatype List<T> { nil(), cons(hd: T, tl: List T) }\n\
+            procedure P() { var l: List int; l := cons(1, nil()); }\n";
+        match run(&typed(text), TypeEncoding::Predicates) {
+            Err(PassError::Fatal(m)) => assert_eq!(m, "Datatypes only supported with monomorphic encoding"),
+            other => panic!("{other:?}"),
+        }
+        // Under `/typeEncoding:m` monomorphization instantiates them first.
+        assert_eq!(erased(text, TypeEncoding::Monomorphic), None);
+    }
+}

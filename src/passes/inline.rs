@@ -892,3 +892,188 @@ fn distinguish_prefix(prefix: &mut String, s: &str) {
         prefix.push('$');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::tests::typed;
+    use crate::passes::{Pass, PassCx};
+
+    /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
+    /// when the pass left the program as it was.
+    fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
+        let pass = Inline { mode, depth, print_inlined: false };
+        let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
+        Some(crate::printer::print_program(&program, &Default::default()))
+    }
+
+    /// The commands of block `label` in a printed program, trimmed.
+    fn block<'p>(printed: &'p str, label: &str) -> Vec<&'p str> {
+        let head = format!("\n  {label}:\n");
+        let at = printed.find(&head).unwrap_or_else(|| panic!("no block {label} in\n{printed}")) + head.len();
+        printed[at..].lines().take_while(|l| l.starts_with("    ")).map(str::trim).collect()
+    }
+
+    /// The labels of the blocks of the procedure printed from `header` on, in order.
+    fn labels<'p>(printed: &'p str, header: &str) -> Vec<&'p str> {
+        let at = printed.find(header).unwrap_or_else(|| panic!("no {header} in\n{printed}"));
+        let body = printed[at..].split("\n}\n").next().unwrap_or_default();
+        body.lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.trim().strip_suffix(':'))
+            .collect()
+    }
+
+    /// A callee with a local, a precondition, a postcondition and `old`, called once.
+    const ONE_CALL: &str = "var g: int;\n\
+        procedure {:inline 1} P(a: int) returns (r: int) requires a > 0; ensures r == a + 1; modifies g; {\n\
+          var x: int;\n\
+          x := a; g := old(g) + 1; r := x + 1;\n\
+        }\n\
+        procedure Main() modifies g; { var y: int; call y := P(3); assert y == 4; }\n";
+
+    /// A procedure that calls itself, inlined twice.
+    const RECURSIVE: &str = "procedure {:inline 2} R(n: int) returns (r: int) {\n\
+          if (n > 0) { call r := R(n - 1); r := r + 1; } else { r := 0; }\n\
+        }\n\
+        procedure Main() { var x: int; call x := R(5); }\n";
+
+    /// Free and `{:InlineAssume}` specifications, two calls of one procedure.
+    const SPECS: &str = "procedure {:inline 1} S(a: int) returns (r: int)\n\
+          requires a > 0; free requires a > 1; ensures r > 0; free ensures r > 1; ensures {:InlineAssume} r > 2;\n\
+        { r := a; }\n\
+        procedure Main() { var y: int; call y := S(3); call y := S(4); }\n";
+
+    #[test]
+    fn callee_formals_and_locals_become_fresh_locals_of_the_caller() {
+        let printed = inlined(ONE_CALL, Inlining::Assume, None).expect("changes");
+        let main = &printed[printed.find("Main()").expect("Main")..];
+        for var in ["x", "a", "r", "g"] {
+            assert!(main.contains(&format!("  var inline$P$0${var}: int;\n")), "{var} in\n{main}");
+        }
+        assert_eq!(
+            block(&printed, "inline$P$0$Entry")[..3],
+            ["inline$P$0$a := 3;", "assert inline$P$0$a > 0;", "havoc inline$P$0$x, inline$P$0$r;"]
+        );
+        assert_eq!(
+            block(&printed, "inline$P$0$anon0"),
+            [
+                "inline$P$0$x := inline$P$0$a;",
+                "g := inline$P$0$g + 1;",
+                "inline$P$0$r := inline$P$0$x + 1;",
+                "goto inline$P$0$Return;"
+            ]
+        );
+        // The callee itself is left as written.
+        assert!(printed.contains("    x := a;\n    g := old(g) + 1;\n"), "{printed}");
+    }
+
+    #[test]
+    fn requires_are_asserted_at_entry_and_ensures_at_return() {
+        let printed = inlined(ONE_CALL, Inlining::Assume, None).expect("changes");
+        assert!(block(&printed, "inline$P$0$Entry").contains(&"assert inline$P$0$a > 0;"));
+        assert_eq!(
+            block(&printed, "inline$P$0$Return"),
+            ["assert inline$P$0$r == inline$P$0$a + 1;", "y := inline$P$0$r;", "goto anon0$1;"]
+        );
+        assert_eq!(block(&printed, "anon0$1"), ["assert y == 4;", "return;"]);
+    }
+
+    #[test]
+    fn old_in_the_callee_reads_the_copy_taken_at_entry() {
+        let printed = inlined(ONE_CALL, Inlining::Assume, None).expect("changes");
+        assert_eq!(block(&printed, "inline$P$0$Entry").last(), Some(&"goto inline$P$0$anon0;"));
+        assert!(block(&printed, "inline$P$0$Entry").contains(&"inline$P$0$g := g;"));
+        let main = &printed[printed.find("Main()").expect("Main")..];
+        assert!(!main.contains("old("), "{main}");
+    }
+
+    #[test]
+    fn free_specifications_are_dropped_and_inline_assume_ensures_assumed() {
+        let printed = inlined(SPECS, Inlining::Assume, None).expect("changes");
+        let entry = block(&printed, "inline$S$0$Entry");
+        assert!(entry.contains(&"assert inline$S$0$a > 0;"), "{entry:?}");
+        assert!(!entry.iter().any(|c| c.contains("> 1")), "{entry:?}");
+        assert_eq!(
+            block(&printed, "inline$S$0$Return"),
+            ["assert inline$S$0$r > 0;", "assume inline$S$0$r > 2;", "y := inline$S$0$r;", "goto anon0$1;"]
+        );
+    }
+
+    #[test]
+    fn each_call_gets_its_own_copy_and_the_calling_block_is_split() {
+        let printed = inlined(SPECS, Inlining::Assume, None).expect("changes");
+        assert_eq!(
+            labels(&printed, "Main()"),
+            [
+                "anon0",
+                "inline$S$0$Entry",
+                "inline$S$0$anon0",
+                "inline$S$0$Return",
+                "anon0$1",
+                "inline$S$1$Entry",
+                "inline$S$1$anon0",
+                "inline$S$1$Return",
+                "anon0$2",
+            ]
+        );
+        assert_eq!(block(&printed, "inline$S$1$Entry")[0], "inline$S$1$a := 4;");
+        assert!(printed.contains("procedure {:rboogie_block_form} Main()"), "{printed}");
+    }
+
+    #[test]
+    fn recursion_is_cut_at_the_inline_depth_as_the_mode_says() {
+        for (mode, cut) in [
+            (Inlining::Assume, "assume false;"),
+            (Inlining::Assert, "assert false;"),
+            (Inlining::Spec, "call inline$R$1$r := R(inline$R$1$n - 1);"),
+        ] {
+            let printed = inlined(RECURSIVE, mode, None).expect("changes");
+            let main = &printed[printed.find("Main()").expect("Main")..];
+            assert_eq!(main.matches("$Entry:\n").count(), 2, "{mode:?}:\n{main}");
+            assert!(!main.contains("inline$R$2$"), "{mode:?}:\n{main}");
+            let deepest = block(main, "inline$R$1$anon3_Then");
+            assert_eq!(deepest[1], cut, "{mode:?}: {deepest:?}");
+        }
+    }
+
+    #[test]
+    fn inlined_procedures_are_verified_on_their_own_only_under_spec() {
+        let assumed = inlined(RECURSIVE, Inlining::Assume, None).expect("changes");
+        assert!(assumed.contains("procedure {:inline 2} {:verify false} R("), "{assumed}");
+        let spec = inlined(RECURSIVE, Inlining::Spec, None).expect("changes");
+        assert!(spec.contains("procedure {:inline 2} {:rboogie_block_form} R("), "{spec}");
+        assert!(!spec.contains("{:verify false}"), "{spec}");
+    }
+
+    #[test]
+    fn inline_depth_inlines_calls_without_the_attribute() {
+        let text = "procedure Q(n: int) { call Q(n + 1); }\nprocedure Main() { call Q(0); }\n";
+        assert_eq!(inlined(text, Inlining::Assume, None), None);
+        let printed = inlined(text, Inlining::Assume, Some(1)).expect("changes");
+        let main = &printed[printed.find("Main()").expect("Main")..];
+        assert_eq!(block(main, "inline$Q$0$Entry"), ["inline$Q$0$n := 0;", "goto inline$Q$0$anon0;"]);
+        assert_eq!(block(main, "inline$Q$0$anon0"), ["assume false;", "goto inline$Q$0$Return;"]);
+    }
+
+    #[test]
+    fn the_prefix_grows_past_the_callers_names() {
+        let text = "procedure {:inline 1} S(a: int) returns (r: int) { r := a; }\n\
+            procedure Main() { var inline$y: int; call inline$y := S(3); }\n";
+        let printed = inlined(text, Inlining::Assume, None).expect("changes");
+        assert!(printed.contains("  var inline$$S$0$a: int;\n"), "{printed}");
+        assert_eq!(block(&printed, "inline$$S$0$Return"), ["inline$y := inline$$S$0$r;", "goto anon0$1;"]);
+        assert!(!printed.contains("inline$S$"), "{printed}");
+        assert_eq!(inlined(text, Inlining::None, None), None);
+    }
+
+    /// The inlined program prints as a program that checks again and prints the same.
+    #[test]
+    fn inlined_programs_check_again() {
+        for (text, mode) in [(ONE_CALL, Inlining::Assume), (RECURSIVE, Inlining::Spec), (SPECS, Inlining::Assert)] {
+            let printed = inlined(text, mode, None).expect("changes");
+            let again = crate::printer::print_program(&typed(&printed).program, &Default::default());
+            assert_eq!(printed, again);
+        }
+    }
+}

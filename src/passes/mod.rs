@@ -292,11 +292,11 @@ fn recheck(program: Program, pass: &'static str) -> Result<Box<TypedProgram>, Pa
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A source text resolved and type-checked (pass tests start from it).
-    pub(super) fn typed(text: &str) -> Box<TypedProgram> {
+    pub(crate) fn typed(text: &str) -> Box<TypedProgram> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.bpl", "t.bpl", text.to_string());
         let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");

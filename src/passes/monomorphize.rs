@@ -1748,3 +1748,124 @@ pub(super) fn type_name(t: &Type) -> String {
         Type::Proxy(_) => "P".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::tests::typed;
+
+    /// `text` after monomorphization, printed; `None` when the pass left it as it was.
+    fn mono(text: &str) -> Option<String> {
+        let program = run(&typed(text), true).unwrap_or_else(|e| panic!("monomorphizes: {e:?}"))?;
+        let printed = crate::printer::print_program(&program, &Default::default());
+        // What the pass guarantees: no type parameters left, and a program that checks again.
+        assert!(!printed.contains("<T>") && !printed.contains("forall<"), "{printed}");
+        let again = crate::printer::print_program(&typed(&printed).program, &Default::default());
+        assert_eq!(printed, again);
+        Some(printed)
+    }
+
+    fn lines(printed: &str, prefix: &str) -> Vec<String> {
+        printed.lines().filter(|l| l.starts_with(prefix)).map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_function_used_at_two_types_gets_two_instances() {
+        let printed =
+            mono("function Id<T>(x: T): T;\nprocedure P() { assert Id(1) == 1; assert Id(true); }\n").expect("changes");
+        assert_eq!(
+            lines(&printed, "function"),
+            ["function Id_int(x: int) : int;", "function Id_bool(x: bool) : bool;"]
+        );
+        assert!(printed.contains("    assert Id_int(1) == 1;\n    assert Id_bool(true);\n"), "{printed}");
+    }
+
+    #[test]
+    fn unused_polymorphic_functions_disappear() {
+        let printed =
+            mono("function Unused<T>(x: T): T;\nfunction G<T>(x: T): bool;\nprocedure P() { assert G(1); }\n")
+                .expect("changes");
+        assert_eq!(lines(&printed, "function"), ["function G_int(x: int) : bool;"]);
+    }
+
+    #[test]
+    fn a_quantifier_over_types_becomes_the_conjunction_of_its_instances() {
+        let text = "function F<T>(x: T): int;\naxiom (forall<T> x: T :: F(x) >= 0);\n\
+            procedure P() { assert F(3) >= 0; assert F(false) >= 0; }\n";
+        let printed = mono(text).expect("changes");
+        assert_eq!(
+            lines(&printed, "axiom"),
+            ["axiom (forall x: int :: F_int(x) >= 0) && (forall x: bool :: F_bool(x) >= 0);"]
+        );
+    }
+
+    #[test]
+    fn function_bodies_are_instantiated() {
+        let text =
+            "function {:inline} Same<T>(x: T): bool { x == x }\nprocedure P() { assert Same(1); assert Same(2); }\n";
+        let printed = mono(text).expect("changes");
+        assert!(printed.starts_with("function {:inline} Same_int(x: int) : bool\n{\n  x == x\n}\n"), "{printed}");
+        assert_eq!(printed.matches("function").count(), 1, "{printed}");
+    }
+
+    #[test]
+    fn a_polymorphic_map_becomes_one_map_per_instance() {
+        let text = "var m: <T>[T]T;\n\
+            procedure P() modifies m; { m[1] := 2; m[true] := false; assert m[1] == 2; }\n";
+        let printed = mono(text).expect("changes");
+        assert!(printed.starts_with("var m: PolymorphicMapType_0;\n"), "{printed}");
+        assert!(
+            printed.contains("    m := PolymorphicMapType_0_int_update(m, PolymorphicMapType_0_int(m)[1 := 2]);\n"),
+            "{printed}"
+        );
+        assert!(printed.contains("    assert PolymorphicMapType_0_int(m)[1] == 2;\n"), "{printed}");
+        assert_eq!(
+            lines(&printed, "function"),
+            [
+                "function PolymorphicMapType_0_int(m: PolymorphicMapType_0) : [int]int;",
+                "function PolymorphicMapType_0_int_update(m: PolymorphicMapType_0, v: [int]int) : PolymorphicMapType_0;",
+                "function PolymorphicMapType_0_bool(m: PolymorphicMapType_0) : [bool]bool;",
+                "function PolymorphicMapType_0_bool_update(m: PolymorphicMapType_0, v: [bool]bool) : PolymorphicMapType_0;",
+            ]
+        );
+        // An update changes its own field and no other: one axiom per pair of fields.
+        assert_eq!(lines(&printed, "axiom").len(), 4);
+    }
+
+    #[test]
+    fn a_polymorphic_procedure_is_instantiated_at_its_calls() {
+        let text = "procedure Q<T>(x: T) returns (y: T);\nprocedure P() { var i: int; call i := Q(3); }\n";
+        let printed = mono(text).expect("changes");
+        assert!(printed.contains("    call i := Q_int(3);\n"), "{printed}");
+        assert_eq!(lines(&printed, "procedure Q"), ["procedure Q_int(x: int) returns (y: int);"]);
+    }
+
+    #[test]
+    fn a_polymorphic_datatype_becomes_one_datatype_per_instance() {
+        let text = "datatype List<T> { nil(), cons(hd: T, tl: List T) }\n\
+            procedure P() { var l: List int; l := cons(1, nil()); assert l->hd == 1; }\n";
+        let printed = mono(text).expect("changes");
+        assert!(
+            printed.starts_with("datatype List_int {\n  nil_int(),\n  cons_int(hd: int, tl: List_int)\n}\n"),
+            "{printed}"
+        );
+        assert!(printed.contains("    l := cons_int(1, nil_int());\n"), "{printed}");
+    }
+
+    #[test]
+    fn monomorphic_programs_are_left_alone() {
+        assert_eq!(mono("function f(x: int): int;\nprocedure P() { assert f(1) == f(1); }\n"), None);
+    }
+
+    #[test]
+    fn an_expanding_type_cycle_is_refused() {
+        let text = "type Box _;\nfunction box<T>(x: T): Box T;\nfunction f<T>(x: T): bool { f(box(x)) }\n\
+            procedure P() { assert f(1); }\n";
+        match run(&typed(text), true) {
+            Err(PassError::Fatal(m)) => {
+                assert_eq!(m, "Unable to monomorphize input program: expanding type cycle detected")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

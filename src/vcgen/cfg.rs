@@ -1203,3 +1203,179 @@ pub fn add_exit_and_specs<'a>(blocks: &mut Vec<Block<'a>>, specs: Specs<'a>, end
     blocks.insert(0, entry);
     exit + 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vcgen::tests::{acyclic, lowered, modifies, typed};
+
+    /// Each block as `label -> successors`.
+    fn edges(blocks: &[Block]) -> Vec<String> {
+        let edge = |b: &Block| {
+            let succs: Vec<&str> = b.succs.iter().map(|&s| blocks[s].label.as_str()).collect();
+            if succs.is_empty() { b.label.clone() } else { format!("{} -> {}", b.label, succs.join(" ")) }
+        };
+        blocks.iter().map(edge).collect()
+    }
+
+    /// The commands of block `label`, in short.
+    fn cmds(blocks: &[Block], label: &str) -> Vec<String> {
+        let block = blocks.iter().find(|b| b.label == label).unwrap_or_else(|| panic!("no block {label}"));
+        let cmd = |c: &Cmd| match c {
+            Cmd::Assert { expr, check, .. } => format!("assert({:?}) {}", check.kind, crate::printer::print_expr(expr)),
+            Cmd::Assume { expr, negated, .. } => {
+                format!("assume {}{}", if *negated { "!" } else { "" }, crate::printer::print_expr(expr))
+            }
+            Cmd::AssumeFalse => "assume false".into(),
+            Cmd::Havoc(vars) => format!("havoc {}", vars.len()),
+            Cmd::Assign { lhss, .. } => format!("assign {}", lhss.len()),
+            Cmd::Call(c) => format!("call {}", c.callee.name),
+            other => format!("{other:?}"),
+        };
+        block.cmds.iter().map(cmd).collect()
+    }
+
+    /// No block reaches itself.
+    fn is_acyclic(blocks: &[Block]) -> bool {
+        // Kahn's algorithm: every block is taken once all its predecessors are.
+        let preds = predecessors(blocks);
+        let mut waiting: Vec<usize> = preds.iter().map(Vec::len).collect();
+        let mut ready: Vec<usize> = (0..blocks.len()).filter(|&b| waiting[b] == 0).collect();
+        let mut taken = 0;
+        while let Some(b) = ready.pop() {
+            taken += 1;
+            for &s in &blocks[b].succs {
+                waiting[s] -= 1;
+                if waiting[s] == 0 {
+                    ready.push(s);
+                }
+            }
+        }
+        taken == blocks.len()
+    }
+
+    #[test]
+    fn if_else_is_a_branch_whose_arms_assume_the_guard() {
+        let t = typed("procedure P(x: int) returns (y: int) { if (x > 0) { y := 1; } else { y := 2; } }\n");
+        let blocks = lowered(&t, "P");
+        assert_eq!(edges(&blocks), ["anon0 -> anon3_Then anon3_Else", "anon3_Then", "anon3_Else"]);
+        assert_eq!(cmds(&blocks, "anon3_Then"), ["assume x > 0", "assign 1"]);
+        assert_eq!(cmds(&blocks, "anon3_Else"), ["assume !x > 0", "assign 1"]);
+    }
+
+    #[test]
+    fn if_without_else_has_an_else_block_of_the_negated_guard() {
+        let t = typed("procedure P(x: int) returns (y: int) { if (x > 0) { y := 1; } }\n");
+        let blocks = lowered(&t, "P");
+        assert_eq!(edges(&blocks), ["anon0 -> anon2_Then anon2_Else", "anon2_Then", "anon2_Else"]);
+        assert_eq!(cmds(&blocks, "anon2_Else"), ["assume !x > 0"]);
+    }
+
+    const LOOP: &str =
+        "procedure P(n: int) returns (i: int) { i := 0; while (i < n) invariant i >= 0; { i := i + 1; } }\n";
+
+    #[test]
+    fn while_is_a_head_a_body_that_jumps_back_and_an_exit() {
+        let t = typed(LOOP);
+        let blocks = lowered(&t, "P");
+        assert_eq!(
+            edges(&blocks),
+            [
+                "anon0 -> anon2_LoopHead",
+                "anon2_LoopHead -> anon2_LoopDone anon2_LoopBody",
+                "anon2_LoopBody -> anon2_LoopHead",
+                "anon2_LoopDone",
+            ]
+        );
+        assert_eq!(cmds(&blocks, "anon2_LoopHead"), ["assert(Assert) i >= 0"]);
+        assert!(!is_acyclic(&blocks));
+    }
+
+    #[test]
+    fn cutting_a_loop_checks_its_invariant_on_entry_and_on_the_back_edge() {
+        let t = typed(LOOP);
+        let blocks = acyclic(&t, "P", &modifies(&t));
+        assert!(is_acyclic(&blocks));
+        assert_eq!(cmds(&blocks, "anon0"), ["assign 1", "assert(LoopInit) i >= 0"]);
+        // The loop's targets havocked, then the invariant assumed.
+        assert_eq!(cmds(&blocks, "anon2_LoopHead"), ["havoc 1", "assume i >= 0"]);
+        assert_eq!(
+            cmds(&blocks, "anon2_LoopBody"),
+            ["assume i < n", "assign 1", "assert(LoopMaintained) i >= 0", "assume false"]
+        );
+        assert!(edges(&blocks).contains(&"anon2_LoopBody -> GeneratedUnifiedExit".to_string()), "{:?}", edges(&blocks));
+    }
+
+    #[test]
+    fn break_jumps_to_the_code_after_the_loop() {
+        let t = typed(
+            "procedure P(n: int) returns (i: int) {\n\
+              i := 0; while (true) { if (i > n) { break; } i := i + 1; } assert i > n;\n\
+            }\n",
+        );
+        let blocks = lowered(&t, "P");
+        let edges = edges(&blocks);
+        for edge in ["anon6_Then -> anon4", "anon5_LoopDone -> anon4", "anon6_Else -> anon5_LoopHead"] {
+            assert!(edges.contains(&edge.to_string()), "{edge} in {edges:?}");
+        }
+        assert_eq!(cmds(&blocks, "anon4"), ["assert(Assert) i > n"]);
+    }
+
+    #[test]
+    fn goto_targets_keep_their_labels() {
+        let t = typed(
+            "procedure P(x: int) returns (y: int) { goto A, B; A: y := 1; goto C; B: y := 2; goto C; C: assert y > 0; }\n",
+        );
+        assert_eq!(edges(&lowered(&t, "P")), ["anon0 -> A B", "A -> C", "B -> C", "C"]);
+    }
+
+    #[test]
+    fn straight_line_blocks_are_coalesced() {
+        let t = typed("procedure P(x: int) { goto A; A: assume x > 0; goto B; B: assert x > 0; }\n");
+        let blocks = lowered(&t, "P");
+        assert_eq!(blocks.len(), 1, "{:?}", edges(&blocks));
+        assert_eq!(cmds(&blocks, &blocks[0].label), ["assume x > 0", "assert(Assert) x > 0"]);
+    }
+
+    #[test]
+    fn returns_meet_at_one_exit_that_checks_the_postconditions() {
+        let t = typed(
+            "procedure P(x: int) returns (y: int) requires x > 0; ensures y > 0;\n\
+            { if (x > 5) { y := x; return; } y := 1; }\n",
+        );
+        let blocks = acyclic(&t, "P", &modifies(&t));
+        assert_eq!(
+            edges(&blocks),
+            [
+                "PreconditionGeneratedEntry -> 0",
+                "0 -> anon0",
+                "anon0 -> anon3_Then anon3_Else",
+                "anon3_Then -> GeneratedUnifiedExit",
+                "anon3_Else -> GeneratedUnifiedExit",
+                "GeneratedUnifiedExit",
+            ]
+        );
+        assert_eq!(cmds(&blocks, "PreconditionGeneratedEntry"), ["assume x > 0"]);
+        assert_eq!(cmds(&blocks, "GeneratedUnifiedExit"), ["assert(Ensures) y > 0"]);
+        assert!(blocks.iter().filter(|b| b.from_return).count() == 2);
+    }
+
+    #[test]
+    fn a_block_that_jumps_to_itself_is_a_loop() {
+        let t = typed("procedure P() { L: assert true; goto L; }\n");
+        let blocks = acyclic(&t, "P", &modifies(&t));
+        assert!(is_acyclic(&blocks));
+        assert_eq!(cmds(&blocks, "0"), ["assert(LoopInit) true"]);
+        assert_eq!(cmds(&blocks, "L"), ["havoc 0", "assume true", "assert(LoopMaintained) true", "assume false"]);
+    }
+
+    #[test]
+    fn an_edge_from_a_branch_into_a_join_gets_a_block_of_its_own() {
+        let t = typed("procedure P(x: int) { goto A, C; A: assume x > 0; goto C; C: assert x > 0; }\n");
+        let blocks = acyclic(&t, "P", &modifies(&t));
+        let edges = edges(&blocks);
+        assert!(edges.contains(&"anon0 -> A anon0_@2_C".to_string()), "{edges:?}");
+        assert!(edges.contains(&"anon0_@2_C -> C".to_string()), "{edges:?}");
+        assert!(cmds(&blocks, "anon0_@2_C").is_empty());
+    }
+}

@@ -295,3 +295,102 @@ pub fn predecessors(blocks: &[Block]) -> Vec<Vec<usize>> {
     }
     preds
 }
+
+#[cfg(test)]
+mod tests {
+    //! What the tests of the stages share: one implementation of a small program taken through
+    //! the stages as [`verify`] takes it (without where clauses, measures or division).
+    use std::fmt::Write;
+
+    use rustc_hash::{FxHashMap, FxHashSet};
+
+    use super::cfg::{self, Specs};
+    use super::encode::Encoder;
+    use super::passify::{self, ImplContext, Passive};
+    use super::*;
+    use crate::ast::Spec;
+    use crate::typeck::{ImplementationId, TypedProgram, VarKind};
+
+    pub(super) use crate::passes::tests::typed;
+
+    /// The implementation of procedure `name`.
+    pub(super) fn implementation(typed: &TypedProgram, name: &str) -> ImplementationId {
+        let found = typed.symbols().implementations.iter().position(|i| i.name.name == name);
+        ImplementationId(found.expect("an implementation of that name") as u32)
+    }
+
+    /// Each procedure's `modifies`.
+    pub(super) fn modifies(typed: &TypedProgram) -> Vec<Vec<VarId>> {
+        typed.symbols().procedures.iter().map(|p| p.modifies.clone()).collect()
+    }
+
+    /// `name`'s body lowered to blocks, unreachable blocks pruned, coalesced.
+    pub(super) fn lowered<'a>(typed: &'a TypedProgram, name: &str) -> Vec<Block<'a>> {
+        let body = verify::body_of(typed, implementation(typed, name)).expect("a body");
+        cfg::coalesce(cfg::prune_unreachable(cfg::lower(typed, &body.stmts).expect("lowers")))
+    }
+
+    /// The acyclic block program: loops cut, the requires assumed in a new entry block, the
+    /// ensures asserted at the unified exit, empty blocks on edges into joins.
+    pub(super) fn acyclic<'a>(typed: &'a TypedProgram, name: &str, modifies: &[Vec<VarId>]) -> Vec<Block<'a>> {
+        let id = implementation(typed, name);
+        let body = verify::body_of(typed, id).expect("a body");
+        let proc_id = typed.symbols().implementations[id.0 as usize].procedure.expect("a procedure");
+        let (mut entry, mut exit) = (Vec::new(), Vec::new());
+        for spec in passify::procedure_specs(typed, proc_id) {
+            match spec {
+                Spec::Requires { expr, .. } => {
+                    entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::None })
+                }
+                Spec::Ensures { free: false, expr, span, .. } => {
+                    let check = Check { kind: CheckKind::Ensures, tok: *span, msg: None, subsume: true, isolate: None };
+                    exit.push(Cmd::Assert { expr, check, under: None, attrs: &[] });
+                }
+                _ => {}
+            }
+        }
+        let mut blocks = cfg::cut_loops(typed, modifies, lowered(typed, name)).expect("cuts loops");
+        cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
+        cfg::add_blocks_between(&mut blocks);
+        blocks
+    }
+
+    /// The passive program of `name`, and the SMT-LIB declarations its terms need: the
+    /// program's, then every incarnation's.
+    pub(super) fn passified(typed: &TypedProgram, name: &str) -> (Passive, String) {
+        let symbols = typed.symbols();
+        let info = &symbols.implementations[implementation(typed, name).0 as usize];
+        let proc = symbols.procedure(info.procedure.expect("a procedure"));
+        let mut proc_to_impl = FxHashMap::default();
+        let mut impl_to_proc = FxHashMap::default();
+        for (p, i) in proc.ins.iter().zip(&info.ins).chain(proc.outs.iter().zip(&info.outs)) {
+            proc_to_impl.insert(*p, *i);
+            impl_to_proc.insert(*i, *p);
+        }
+        let globals = (0..symbols.vars.len() as u32).map(VarId).filter(|v| symbols.var(*v).kind == VarKind::Global);
+        let vars = globals.chain(info.ins.iter().chain(&info.outs).chain(&info.locals).copied()).collect();
+        let (wheres, assumptions, modifies) = (FxHashMap::default(), FxHashSet::default(), modifies(typed));
+        let cx = ImplContext {
+            typed,
+            vars,
+            proc_to_impl,
+            wheres: &wheres,
+            impl_to_proc,
+            modifies: &modifies,
+            assumptions: &assumptions,
+            show: None,
+            capture_states: false,
+            values: false,
+            inputs: info.ins.clone(),
+        };
+        let mut enc = Encoder::new(typed);
+        let mut decls = enc.prelude().expect("encodes");
+        let blocks = acyclic(typed, name, &modifies);
+        let passive = passify::run(&cx, &mut enc, &blocks).unwrap_or_else(|e| panic!("passifies: {e:?}"));
+        decls.push_str(&enc.take_new_decls());
+        for d in &passive.decls {
+            let _ = writeln!(decls, "(declare-fun {} () {})", d.smt, d.sort);
+        }
+        (passive, decls)
+    }
+}

@@ -1599,3 +1599,110 @@ pub fn predecessors_of(blocks: &[PassiveBlock]) -> Vec<Vec<usize>> {
     }
     preds
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vcgen::tests::{passified, typed};
+
+    /// The passive program of `P` in `text`.
+    fn passive(text: &str) -> Passive {
+        passified(&typed(text), "P").0
+    }
+
+    /// The commands of block `label`, as `assume t` and `assert t`.
+    fn cmds(p: &Passive, label: &str) -> Vec<String> {
+        let labels: Vec<&str> = p.blocks.iter().map(|b| b.label.as_str()).collect();
+        let block = p.blocks.iter().find(|b| b.label == label).unwrap_or_else(|| panic!("no {label} in {labels:?}"));
+        let cmd = |c: &PCmd| match c {
+            PCmd::Assume(t, _) => format!("assume {t}"),
+            PCmd::Assert(t, ..) => format!("assert {t}"),
+            other => format!("{other:?}"),
+        };
+        block.cmds.iter().map(cmd).collect()
+    }
+
+    /// The declared incarnations, by their Boogie names.
+    fn incarnations(p: &Passive) -> Vec<&str> {
+        p.decls.iter().map(|d| d.boogie.as_str()).collect()
+    }
+
+    #[test]
+    fn each_assignment_makes_a_new_incarnation() {
+        let p = passive("procedure P(x: int) returns (y: int) { y := x + 1; y := y * 2; assert y > x; }\n");
+        assert_eq!(
+            cmds(&p, "anon0"),
+            ["assume (= |y@1| (+ |x@0| 1))", "assume (= |y@2| (* |y@1| 2))", "assert (> |y@2| |x@0|)"]
+        );
+        assert_eq!(incarnations(&p), ["x", "y", "y@0", "y@1"]);
+    }
+
+    #[test]
+    fn a_join_equates_each_branchs_incarnation_with_a_new_one() {
+        let p =
+            passive("procedure P(x: int) returns (y: int) { y := x + 1; if (x > 0) { y := y + 1; } assert y > x; }\n");
+        // The branch that does not assign `y` passes on the incarnation it had.
+        assert_eq!(
+            cmds(&p, "anon3_Then"),
+            ["assume (> |x@0| 0)", "assume (= |y@2| (+ |y@1| 1))", "assume (= |y@3| |y@2|)"]
+        );
+        assert_eq!(cmds(&p, "anon3_Else"), ["assume (not (> |x@0| 0))", "assume (= |y@3| |y@1|)"]);
+        assert_eq!(cmds(&p, "anon2"), ["assert (> |y@3| |x@0|)"]);
+    }
+
+    #[test]
+    fn a_literal_or_a_variable_assigned_is_a_value_not_an_incarnation() {
+        let p = passive("procedure P(x: int) returns (y: int) { y := 0; if (x > 0) { y := x; } assert y >= 0; }\n");
+        assert_eq!(cmds(&p, "anon3_Then"), ["assume (> |x@0| 0)", "assume (= |y@1| |x@0|)"]);
+        assert_eq!(cmds(&p, "anon3_Else"), ["assume (not (> |x@0| 0))", "assume (= |y@1| 0)"]);
+        assert_eq!(incarnations(&p), ["x", "y", "y@0"]);
+    }
+
+    #[test]
+    fn a_variable_not_live_at_a_join_gets_no_copies() {
+        let text = |check: &str| {
+            format!(
+                "procedure P(x: int) {{ var t: int; if (x > 0) {{ t := x + 1; }} else {{ t := x + 2; }} assert {check}; }}\n"
+            )
+        };
+        let p = passive(&text("x == x"));
+        assert_eq!(cmds(&p, "anon4_Then"), ["assume (> |x@0| 0)", "assume (= |t@1| (+ |x@0| 1))"]);
+        assert_eq!(cmds(&p, "anon4_Else"), ["assume (not (> |x@0| 0))", "assume (= |t@2| (+ |x@0| 2))"]);
+        // Read after the join, it is copied.
+        let p = passive(&text("t > x"));
+        assert_eq!(cmds(&p, "anon4_Then").last().map(String::as_str), Some("assume (= |t@3| |t@1|)"));
+        assert_eq!(cmds(&p, "anon4_Else").last().map(String::as_str), Some("assume (= |t@3| |t@2|)"));
+    }
+
+    #[test]
+    fn havoc_makes_an_unconstrained_incarnation() {
+        let p = passive("procedure P(x: int) returns (y: int) { y := x; havoc y; assert y == x; }\n");
+        assert_eq!(cmds(&p, "anon0"), ["assert (= |y@1| |x@0|)"]);
+        assert_eq!(incarnations(&p), ["x", "y", "y@0"]);
+    }
+
+    #[test]
+    fn old_is_the_incarnation_at_entry() {
+        let p = passive("var g: int;\nprocedure P() modifies g; { g := g + 1; g := g + 1; assert g == old(g) + 2; }\n");
+        assert_eq!(
+            cmds(&p, "anon0"),
+            ["assume (= |g@1| (+ |g@0| 1))", "assume (= |g@2| (+ |g@1| 1))", "assert (= |g@2| (+ |g@0| 2))"]
+        );
+    }
+
+    #[test]
+    fn a_call_asserts_requires_havocs_what_it_changes_and_assumes_ensures() {
+        let p = passive(
+            "var g: int;\n\
+            procedure Q(a: int) returns (r: int); requires a > 0; modifies g; ensures r == a + g - old(g);\n\
+            procedure P() modifies g; { var z: int; call z := Q(1); assert z >= 1; }\n",
+        );
+        let anon0 = cmds(&p, "anon0");
+        assert_eq!(anon0.len(), 3, "{anon0:?}");
+        assert_eq!(anon0[0], "assert (> 1 0)");
+        // After the call: a fresh `z` and `g`; `old(g)` is `g` before the call.
+        assert_eq!(anon0[1], "assume (= |callr@0| (- (+ 1 |g@1|) |g@0|))");
+        // `z` takes the call temporary's value, with no incarnation of its own.
+        assert_eq!(anon0[2], "assert (>= |callr@0| 1)");
+    }
+}

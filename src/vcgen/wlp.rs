@@ -237,3 +237,110 @@ fn reversed_graph_order(blocks: &[PassiveBlock]) -> Vec<usize> {
     let edges = blocks.iter().enumerate().flat_map(|(b, block)| block.succs.iter().map(move |&s| (s, b)));
     super::passify::tarjan_top_sort(blocks.len(), edges)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::{Answer, Limits, SolverChoice};
+    use crate::vcgen::tests::{passified, typed};
+
+    /// The VC of `P` in `text`, and how many blocks its passive program has.
+    fn vc_of(text: &str) -> (Vc, usize, String) {
+        let (passive, decls) = passified(&typed(text), "P");
+        (run(&passive.blocks).expect("fits in memory"), passive.blocks.len(), decls)
+    }
+
+    /// Whether z3 (in-process) proves the VC of `P` in `text`.
+    fn valid(text: &str) -> bool {
+        let (vc, _, decls) = vc_of(text);
+        let mut session = crate::smt::start(&SolverChoice::Z3InProcess, &Default::default(), None).expect("z3 starts");
+        session.send("(declare-fun ControlFlow (Int Int) Int)\n");
+        session.send(&decls);
+        session.send(&vc.commands);
+        match session.check_sat(&Limits { time_limit_s: 10, resource_limit: 0 }) {
+            Answer::Unsat => true,
+            Answer::Sat => false,
+            other => panic!("{other:?} for\n{text}"),
+        }
+    }
+
+    #[test]
+    fn straight_line_code() {
+        assert!(valid("procedure P(x: int) returns (y: int) { y := x + 1; assert y > x; }\n"));
+        assert!(!valid("procedure P(x: int) returns (y: int) { y := x - 1; assert y > x; }\n"));
+    }
+
+    #[test]
+    fn both_branches_are_checked() {
+        let text = |check: &str| {
+            format!(
+                "procedure P(x: int) returns (y: int) {{ if (x > 0) {{ y := x; }} else {{ y := -x; }} assert {check}; }}\n"
+            )
+        };
+        assert!(valid(&text("y >= 0")));
+        // Fails on the else branch only (x == 0).
+        assert!(!valid(&text("y > 0")));
+    }
+
+    #[test]
+    fn requires_are_assumed_and_ensures_checked() {
+        assert!(valid("procedure P(x: int) returns (y: int) requires x > 0; ensures y > 1; { y := x + 1; }\n"));
+        assert!(!valid("procedure P(x: int) returns (y: int) ensures y > 1; { y := x + 1; }\n"));
+    }
+
+    #[test]
+    fn a_loop_is_proved_by_its_invariant_only() {
+        let text = |requires: &str, invariant: &str| {
+            format!(
+                "procedure P(n: int) returns (i: int) {requires} ensures i == n; {{\n\
+                  i := 0; while (i < n) invariant {invariant}; {{ i := i + 1; }}\n\
+                }}\n"
+            )
+        };
+        assert!(valid(&text("requires n >= 0;", "i <= n")));
+        // The invariant does not hold on entry.
+        assert!(!valid(&text("", "i <= n")));
+        // It holds but is too weak for the postcondition.
+        assert!(!valid(&text("requires n >= 0;", "i >= 0")));
+    }
+
+    #[test]
+    fn assume_false_makes_what_follows_valid() {
+        assert!(valid("procedure P(x: int) { assume false; assert x > 0; }\n"));
+        assert!(!valid("procedure P(x: int) { if (x > 0) { assume false; } assert x > 0; }\n"));
+    }
+
+    #[test]
+    fn one_let_per_block_and_the_goal_is_the_entry() {
+        let (vc, blocks, _) =
+            vc_of("procedure P(x: int) returns (y: int) { if (x > 0) { y := 1; } else { y := 2; } assert y > 0; }\n");
+        assert_eq!(vc.defs.len(), blocks);
+        assert_eq!(vc.commands.matches("(let ((").count(), blocks);
+        assert_eq!(vc.defs.last().map(|(name, _)| name.as_str()), Some("|PreconditionGeneratedEntry@correct|"));
+        let entry_id = vc.block_ids[0];
+        assert!(
+            vc.commands
+                .contains(&format!("(=> (= (ControlFlow 0 0) {entry_id}) |PreconditionGeneratedEntry@correct|)"))
+        );
+        // Each definition names only blocks bound before it.
+        for (k, (_, body)) in vc.defs.iter().enumerate() {
+            for (later, _) in &vc.defs[k..] {
+                assert!(!body.contains(later.as_str()), "{body} names {later}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_check_has_a_control_flow_id_and_is_assumed_after() {
+        let (vc, _, _) = vc_of("procedure P(x: int) { assert x > 0; assert {:subsumption 0} x > 1; assert x > 2; }\n");
+        assert_eq!(vc.checks.len(), 3);
+        for &id in &vc.check_ids {
+            assert!(vc.commands.contains(&format!(") (- {id})) ")), "no check {id} in\n{}", vc.commands);
+            assert!(vc.check(id).is_some());
+        }
+        // Checked then assumed, but for the one whose subsumption is off.
+        assert_eq!(vc.commands.matches("(> |x@0| 0)").count(), 2);
+        assert_eq!(vc.commands.matches("(> |x@0| 1)").count(), 1);
+        assert_eq!(vc.commands.matches("(> |x@0| 2)").count(), 2);
+    }
+}
