@@ -26,3 +26,4 @@ pub mod source;
 pub mod typeck;
 pub mod vcgen;
 pub mod verdict;
+pub mod walk;

@@ -30,6 +30,24 @@ impl Pass for Datatypes {
     }
 
     fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+        // Most programs have neither: look before copying.
+        struct Find(bool);
+        impl crate::walk::Visitor for Find {
+            fn cmd(&mut self, c: &Cmd) {
+                self.0 |= match &c.kind {
+                    CmdKind::Unpack { .. } => true,
+                    CmdKind::Assign { lhss, .. } => lhss.iter().any(through_field),
+                    _ => false,
+                };
+            }
+        }
+        let mut find = Find(false);
+        for d in &typed.program.decls {
+            crate::walk::decl(&mut find, d);
+        }
+        if !find.0 {
+            return Ok(None);
+        }
         let mut d = Desugar { typed, changed: false };
         let decls = rewrite::bodies(&mut d, &typed.program.decls);
         Ok(d.changed.then_some(Program { decls }))

@@ -37,7 +37,12 @@
 //!
 //! How: each round copies every monomorphic declaration and every function and procedure
 //! instance known so far through [`rewrite`], registering the instances it meets; rounds
-//! repeat until a round meets nothing new, and that round's copy is the result. Copies keep
+//! repeat until a round meets nothing new, and that round's copy is the result. Only
+//! polymorphic quantifiers (instantiated at every instance known) and equalities of
+//! polymorphic maps (over every field known) depend on the instances found, so a
+//! declaration or function instance whose copy met neither is copied once, in the first
+//! round that makes it, and kept (on Dafny's output the later rounds cost a fifth of the
+//! first). Copies keep
 //! the spans they were copied from: re-checking numbers every occurrence afresh
 //! ([`crate::ast::NodeId`]), so instances sharing a position do not share an identity.
 
@@ -121,11 +126,12 @@ fn run(typed: &TypedProgram, inlining: bool) -> Result<Option<Program>, PassErro
     let mut mono = Mono::new(typed, inlining);
     for _ in 0..MAX_ROUNDS {
         let before = mono.size();
-        let decls = mono.round();
+        mono.round();
         if mono.unsupported || mono.size() > MAX_INSTANCES {
             return Ok(None);
         }
         if mono.size() == before {
+            let decls = mono.assemble();
             return Ok(Some(Program { decls: mono.finish(decls) }));
         }
     }
@@ -170,6 +176,27 @@ enum Desugared {
 }
 
 fn desugar_map_assignments(typed: &TypedProgram) -> Desugared {
+    // Most programs have none: look before copying.
+    struct Find<'a> {
+        typed: &'a TypedProgram,
+        found: bool,
+    }
+    impl crate::walk::Visitor for Find<'_> {
+        fn cmd(&mut self, c: &Cmd) {
+            if let CmdKind::Assign { lhss, .. } = &c.kind {
+                self.found |= lhss.iter().any(|l| through_poly_map(self.typed, l));
+            }
+        }
+    }
+    let mut find = Find { typed, found: false };
+    for d in &typed.program.decls {
+        if matches!(d, Decl::Procedure(_) | Decl::Implementation(_)) {
+            crate::walk::decl(&mut find, d);
+        }
+    }
+    if !find.found {
+        return Desugared::Unchanged;
+    }
     struct D<'a> {
         typed: &'a TypedProgram,
         changed: bool,
@@ -178,13 +205,7 @@ fn desugar_map_assignments(typed: &TypedProgram) -> Desugared {
     impl rewrite::Rewriter for D<'_> {
         fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
             let CmdKind::Assign { lhss, attrs, rhss } = &c.kind else { return None };
-            let through_poly_map = |l: &AssignLhs| {
-                matches!(l, AssignLhs::Select { .. })
-                    && match self.typed.referent(lhs_root(l)) {
-                        Some(Ref::Var(v)) => has_poly_map(&self.typed.symbols().var(v).ty),
-                        _ => false,
-                    }
-            };
+            let through_poly_map = |l: &AssignLhs| through_poly_map(self.typed, l);
             if !lhss.iter().any(through_poly_map) {
                 return None;
             }
@@ -221,6 +242,15 @@ fn desugar_map_assignments(typed: &TypedProgram) -> Desugared {
     } else {
         Desugared::Unchanged
     }
+}
+
+/// Whether `l` assigns a selection of a variable whose type has a polymorphic map.
+fn through_poly_map(typed: &TypedProgram, l: &AssignLhs) -> bool {
+    matches!(l, AssignLhs::Select { .. })
+        && match typed.referent(lhs_root(l)) {
+            Some(Ref::Var(v)) => has_poly_map(&typed.symbols().var(v).ty),
+            _ => false,
+        }
 }
 
 fn lhs_root(l: &AssignLhs) -> &Ident {
@@ -317,6 +347,21 @@ struct Mono<'a> {
     /// Instances of polymorphic datatypes, in the order met.
     datatypes: Vec<DatatypeInstance>,
     datatype_index: FxHashMap<(TypeCtorId, Vec<Type>), usize>,
+    /// The last round's rewriting of each declaration (`None`: removed, a polymorphic one),
+    /// and whether it is final: a rewriting that met no polymorphic quantifier does not
+    /// depend on the instances known (only those are instantiated at every instance found),
+    /// so later rounds keep it instead of rewriting the declaration again.
+    rewritten: Vec<Option<Decl>>,
+    settled: Vec<bool>,
+    /// The same for the function instances, by their index in `function_order`.
+    function_instances: Vec<Decl>,
+    function_settled: Vec<bool>,
+    /// The last round's procedure and datatype instances (few; made again each round).
+    procedure_instances: Vec<Decl>,
+    datatype_instances: FxHashMap<TypeCtorId, Vec<Decl>>,
+    rounds: usize,
+    /// A polymorphic quantifier was met since this was last cleared.
+    met_poly_binder: bool,
 }
 
 /// A polymorphic datatype at one instantiation: the new datatype's name and its
@@ -359,6 +404,14 @@ impl<'a> Mono<'a> {
             fresh_types: Vec::new(),
             datatypes: Vec::new(),
             datatype_index: FxHashMap::default(),
+            rewritten: Vec::new(),
+            settled: Vec::new(),
+            function_instances: Vec::new(),
+            function_settled: Vec::new(),
+            procedure_instances: Vec::new(),
+            datatype_instances: FxHashMap::default(),
+            rounds: 0,
+            met_poly_binder: false,
         }
     }
 
@@ -659,31 +712,41 @@ impl<'a> Mono<'a> {
 
     // --- rounds
 
-    fn round(&mut self) -> Vec<Decl> {
+    fn round(&mut self) {
         let typed = self.typed;
         self.verification_instances();
         let stale = stale_synonyms(&typed.program.decls);
-        let mut decls = Vec::new();
-        for decl in &typed.program.decls {
+        if self.rounds == 0 {
+            self.rewritten = vec![None; typed.program.decls.len()];
+            self.settled = vec![false; typed.program.decls.len()];
+        }
+        self.rounds += 1;
+        let mut decls = std::mem::take(&mut self.rewritten);
+        for (k, decl) in typed.program.decls.iter().enumerate() {
+            if self.settled[k] {
+                continue;
+            }
+            self.met_poly_binder = false;
+            self.settled[k] = true;
             let d = match decl {
                 Decl::Type(t) if stale.contains(&t.name.name) => {
-                    decls.push(None);
+                    decls[k] = None;
                     continue;
                 }
                 Decl::Procedure(p) if !p.type_params.is_empty() => {
-                    decls.push(None);
+                    decls[k] = None;
                     continue;
                 }
                 Decl::Implementation(i) if !i.type_params.is_empty() => {
-                    decls.push(None);
+                    decls[k] = None;
                     continue;
                 }
                 Decl::Function(f) if !f.type_params.is_empty() => {
-                    decls.push(None);
+                    decls[k] = None;
                     continue;
                 }
                 Decl::Datatype(d) if !d.type_params.is_empty() => {
-                    decls.push(None);
+                    decls[k] = None;
                     continue;
                 }
                 // A synonym with parameters is expanded where it is used (Boogie removes it);
@@ -738,12 +801,17 @@ impl<'a> Mono<'a> {
                 }
                 other => other.clone(),
             };
-            decls.push(Some(d));
+            self.settled[k] = !self.met_poly_binder;
+            decls[k] = Some(d);
         }
+        self.rewritten = decls;
         // Function instances, including those found while instantiating others.
-        let mut instances: FxHashMap<FunctionId, Vec<Decl>> = FxHashMap::default();
         let mut i = 0;
         while i < self.function_order.len() && !self.unsupported && self.size() <= MAX_INSTANCES {
+            if self.function_settled.get(i).copied().unwrap_or(false) {
+                i += 1;
+                continue;
+            }
             let (f, inst) = self.function_order[i].clone();
             let info = typed.symbols().function(f);
             let Some(Decl::Function(decl)) = info.decl.map(|d| &typed.program.decls[d.0 as usize]) else {
@@ -753,10 +821,17 @@ impl<'a> Mono<'a> {
             let sigma = self.function_sigma(&info.type_params, &inst);
             let saved = std::mem::replace(&mut self.sigma, sigma);
             let copy = std::mem::replace(&mut self.copy, true);
-            let new = self.function(decl, Some((f, &inst)));
+            self.met_poly_binder = false;
+            let new = Decl::Function(Box::new(self.function(decl, Some((f, &inst)))));
             self.sigma = saved;
             self.copy = copy;
-            instances.entry(f).or_default().push(Decl::Function(Box::new(new)));
+            if i < self.function_instances.len() {
+                self.function_instances[i] = new;
+                self.function_settled[i] = !self.met_poly_binder;
+            } else {
+                self.function_instances.push(new);
+                self.function_settled.push(!self.met_poly_binder);
+            }
             i += 1;
         }
         let mut procedures = Vec::new();
@@ -774,7 +849,21 @@ impl<'a> Mono<'a> {
             }
             i += 1;
         }
-        // Instances where the polymorphic declaration was.
+        self.procedure_instances = procedures;
+        self.datatype_instances = datatype_instances;
+    }
+
+    /// The program the last round made: its declarations, each polymorphic one replaced by
+    /// its instances, and the procedure instances at the end.
+    fn assemble(&mut self) -> Vec<Decl> {
+        let typed = self.typed;
+        let mut instances: FxHashMap<FunctionId, Vec<Decl>> = FxHashMap::default();
+        let functions = std::mem::take(&mut self.function_instances);
+        for ((f, _), d) in self.function_order.iter().zip(functions) {
+            instances.entry(*f).or_default().push(d);
+        }
+        let mut datatype_instances = std::mem::take(&mut self.datatype_instances);
+        let decls = std::mem::take(&mut self.rewritten);
         let mut out = Vec::new();
         for (decl, new) in typed.program.decls.iter().zip(decls) {
             match new {
@@ -793,7 +882,7 @@ impl<'a> Mono<'a> {
                 }
             }
         }
-        out.extend(procedures);
+        out.extend(std::mem::take(&mut self.procedure_instances));
         out
     }
 
@@ -1154,6 +1243,7 @@ impl<'a> Mono<'a> {
     }
 
     fn poly_quantifier(&mut self, q: &Quantifier, e: &Expr) -> Expr {
+        self.met_poly_binder = true;
         let mut params = Vec::new();
         for tp in q.type_params.iter() {
             match self.typed.referent(tp) {
@@ -1310,6 +1400,8 @@ impl rewrite::Rewriter for Mono<'_> {
                 }
                 let a = rewrite::expr(self, lhs);
                 let b = rewrite::expr(self, rhs);
+                // The fields known so far: a later round may know more.
+                self.met_poly_binder = true;
                 let fields: Vec<Symbol> = self.maps[pm].fields.iter().map(|f| f.1).collect();
                 let parts = fields
                     .into_iter()

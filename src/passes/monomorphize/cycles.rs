@@ -12,9 +12,9 @@
 use petgraph::graphmap::DiGraphMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::super::rewrite::{self, Rewriter};
 use super::Mono;
-use crate::ast::{CmdKind, Decl, Expr, ExprKind};
+use crate::ast::{CmdKind, Decl, Expr, ExprKind, NodeId};
+use crate::walk::{self, Visitor};
 use crate::typeck::{Ref, Type, TypeVarId, TypedProgram};
 
 /// Whether instantiating `typed` would never end.
@@ -27,35 +27,8 @@ pub(super) fn has_expanding_cycle(typed: &TypedProgram) -> bool {
         }
     }
     for decl in &typed.program.decls {
-        match decl {
-            Decl::Function(f) => {
-                if let Some(b) = &f.body {
-                    rewrite::expr(&mut graph, b);
-                }
-                for a in f.uses.iter().flatten() {
-                    rewrite::axiom(&mut graph, a);
-                }
-            }
-            Decl::Const(c) => {
-                for a in c.uses.iter().flatten() {
-                    rewrite::axiom(&mut graph, a);
-                }
-            }
-            Decl::Axiom(a) => {
-                rewrite::axiom(&mut graph, a);
-            }
-            Decl::Procedure(p) => {
-                for s in p.specs.iter() {
-                    rewrite::spec(&mut graph, s);
-                }
-                if let Some(b) = &p.body {
-                    rewrite::stmt_list(&mut graph, &b.stmts);
-                }
-            }
-            Decl::Implementation(i) => {
-                rewrite::stmt_list(&mut graph, &i.body.stmts);
-            }
-            _ => {}
+        if matches!(decl, Decl::Function(_) | Decl::Const(_) | Decl::Axiom(_) | Decl::Procedure(_) | Decl::Implementation(_)) {
+            walk::decl(&mut graph, decl);
         }
     }
     graph.expands()
@@ -77,7 +50,11 @@ impl<'a> Dependencies<'a> {
         let mut alias = FxHashMap::default();
         for (k, v) in vars.iter().enumerate() {
             let id = TypeVarId(k as u32);
-            let rep = *first.entry((v.name.name, v.name.span.file, v.name.span.start)).or_insert(id);
+            // One binder resolved twice: the same occurrence.
+            if v.name.id.0 == NodeId::NONE.0 {
+                continue;
+            }
+            let rep = *first.entry(v.name.id.0).or_insert(id);
             if rep != id {
                 alias.insert(id, rep);
             }
@@ -124,8 +101,8 @@ impl<'a> Dependencies<'a> {
     }
 }
 
-impl Rewriter for Dependencies<'_> {
-    fn expr(&mut self, e: &Expr) -> Option<Expr> {
+impl Visitor for Dependencies<'_> {
+    fn expr(&mut self, e: &Expr) {
         if let ExprKind::Call { .. } = &e.kind
             && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(e.id).copied()
         {
@@ -135,14 +112,13 @@ impl Rewriter for Dependencies<'_> {
                 self.instantiated(&formals, &inst);
             }
         }
-        None
     }
 
-    fn cmd(&mut self, c: &crate::ast::Cmd) -> Option<Vec<crate::ast::Cmd>> {
+    fn cmd(&mut self, c: &crate::ast::Cmd) {
         let calls = match &c.kind {
             CmdKind::Call(call) => std::slice::from_ref(&**call),
             CmdKind::ParCall { calls } => &calls[..],
-            _ => return None,
+            _ => return,
         };
         for call in calls {
             if let Some(p) = self.mono.polymorphic_callee(call) {
@@ -151,6 +127,5 @@ impl Rewriter for Dependencies<'_> {
                 self.instantiated(&formals, &inst);
             }
         }
-        None
     }
 }
