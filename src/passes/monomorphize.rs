@@ -362,6 +362,10 @@ struct Mono<'a> {
     rounds: usize,
     /// A polymorphic quantifier was met since this was last cleared.
     met_poly_binder: bool,
+    /// Each polymorphic quantifier's last instantiation (by the quantifier's node, under a
+    /// substitution), with the candidate types it was made at: at the same candidates,
+    /// instantiating it again gives the same conjunction and finds nothing new.
+    instantiated: FxHashMap<(u32, Vec<(TypeVarId, Type)>), (Vec<Vec<Type>>, Expr)>,
 }
 
 /// A polymorphic datatype at one instantiation: the new datatype's name and its
@@ -412,6 +416,7 @@ impl<'a> Mono<'a> {
             datatype_instances: FxHashMap::default(),
             rounds: 0,
             met_poly_binder: false,
+            instantiated: FxHashMap::default(),
         }
     }
 
@@ -1254,9 +1259,17 @@ impl<'a> Mono<'a> {
                 }
             }
         }
+        let mut sigma: Vec<(TypeVarId, Type)> = self.sigma.iter().map(|(v, t)| (*v, t.clone())).collect();
+        sigma.sort_by_key(|(v, _)| v.0);
+        let key = (e.id.0, sigma);
         let hints = self.hints(&params, q);
+        if let Some((at, done)) = self.instantiated.get(&key)
+            && *at == hints
+        {
+            return done.clone();
+        }
         let mut tuples: Vec<Vec<Type>> = vec![Vec::new()];
-        for h in &hints {
+        for h in hints.iter() {
             tuples = tuples
                 .iter()
                 .flat_map(|prefix| {
@@ -1286,7 +1299,9 @@ impl<'a> Mono<'a> {
             QuantKind::Exists => (BinaryOp::Or, false),
             _ => (BinaryOp::And, true),
         };
-        combine(parts, op, unit, e.span)
+        let done = combine(parts, op, unit, e.span);
+        self.instantiated.insert(key, (hints, done.clone()));
+        done
     }
 
     /// `S_k(m)`: the field of polymorphic map value `m` for the instantiation of `e`.
