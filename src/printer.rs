@@ -1395,9 +1395,7 @@ fn definition_axiom(d: &FunctionDecl, body: &Expr) -> Expr {
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            p.name.clone().unwrap_or(Ident::at(crate::ast::Symbol::intern(&format!("_{i}")), p.span))
-        })
+        .map(|(i, p)| p.name.clone().unwrap_or(Ident::at(crate::ast::Symbol::intern(&format!("_{i}")), p.span)))
         .collect();
     let args = names.iter().map(|n| at(ExprKind::Var(n.clone()))).collect();
     let call = at(ExprKind::Call { func: d.name.name, args });

@@ -63,9 +63,7 @@ impl rewrite::Rewriter for Desugar<'_> {
     fn cmd(&mut self, c: &Cmd) -> Option<Vec<Cmd>> {
         match &c.kind {
             CmdKind::Unpack { ctor, vars, attrs, rhs } => {
-                let Some(Ref::Function(f)) =
-                    self.typed.resolution.refs.get(ctor.id).copied()
-                else {
+                let Some(Ref::Function(f)) = self.typed.resolution.refs.get(ctor.id).copied() else {
                     return None;
                 };
                 let info = self.typed.symbols().function(f);

@@ -738,7 +738,13 @@ impl<'a> Eraser<'a> {
         for g in q.vars.iter() {
             for n in g.names.iter() {
                 let ty = types.next().flatten().map_or_else(|| self.u_type(), |t| self.erased_type(&t));
-                vars.push(VarGroup { attrs: g.attrs.clone(), names: Box::new([*n]), ty, where_clause: None, span: g.span });
+                vars.push(VarGroup {
+                    attrs: g.attrs.clone(),
+                    names: Box::new([*n]),
+                    ty,
+                    where_clause: None,
+                    span: g.span,
+                });
             }
         }
         vars.extend(extra);

@@ -40,7 +40,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Inlining;
-use super::loop_unroll::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list};
+use super::blocks::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list, verify_false};
 use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, CallCmd, Cmd, CmdKind, CodeExpr, Decl, Expr, ExprKind,
@@ -215,7 +215,7 @@ fn split_procedure(decl: Decl) -> Vec<Decl> {
 /// stays as it is.
 pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
     let mut decls = Vec::new();
-    let unmarked = typed.program.decls.iter().map(super::loop_unroll::without_block_form);
+    let unmarked = typed.program.decls.iter().map(super::blocks::without_block_form);
     for decl in unmarked.flat_map(split_procedure) {
         let decl = match decl {
             Decl::Implementation(mut imp) => {
@@ -266,13 +266,6 @@ fn type_checked_order(mut blocks: Vec<AstBlock>) -> Vec<AstBlock> {
 
 fn has_attr(attrs: &[Attribute], key: &str) -> bool {
     attrs.iter().any(|a| a.key == key)
-}
-
-/// `{:verify false}` among `attrs`.
-pub fn verify_false(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.key == "verify" && matches!(&a.params[..], [AttrParam::Expr(Expr { kind: ExprKind::BoolLit(false), .. })])
-    })
 }
 
 fn proc_decl(typed: &TypedProgram, p: ProcedureId) -> Option<&crate::ast::ProcedureDecl> {

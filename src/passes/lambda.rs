@@ -392,8 +392,9 @@ impl<'a> Lifter<'a> {
             }
         }
         let types = TypeWriter { typed, renames: &renames };
-        let type_param =
-            |v: &TypeVarId| Ident::at(renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name), span);
+        let type_param = |v: &TypeVarId| {
+            Ident::at(renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name), span)
+        };
 
         // The function.
         let params: Box<[FnParam]> = hole_names
@@ -424,8 +425,7 @@ impl<'a> Lifter<'a> {
         // The axiom.
         let select = || {
             let args = hole_names.iter().map(|n| var(*n, span)).collect();
-            let mut f =
-                Expr { kind: ExprKind::Call { func: function, args }, span, id: NodeId::NONE };
+            let mut f = Expr { kind: ExprKind::Call { func: function, args }, span, id: NodeId::NONE };
             if coerce {
                 f = Expr {
                     kind: ExprKind::Coerce { arg: Box::new(f), ty: Box::new(types.ast(&result, span)) },
@@ -518,11 +518,8 @@ impl<'a> Lifter<'a> {
     /// `f(holes)`, coerced to the lambda's type when the function needs it to be inferred.
     /// It carries the lambda's number: an enclosing lambda finds its type there.
     fn application(&self, function: Symbol, coerce: bool, holes: Vec<Expr>, result: &Type, e: &Expr) -> Expr {
-        let call = Expr {
-            kind: ExprKind::Call { func: function, args: holes.into_boxed_slice() },
-            span: e.span,
-            id: e.id,
-        };
+        let call =
+            Expr { kind: ExprKind::Call { func: function, args: holes.into_boxed_slice() }, span: e.span, id: e.id };
         if !coerce {
             return call;
         }
@@ -869,11 +866,7 @@ impl rewrite::Rewriter for Canonical<'_> {
                     .collect();
                 ExprKind::Quant(Box::new(Quantifier {
                     kind: q.kind,
-                    type_params: q
-                        .type_params
-                        .iter()
-                        .map(|t| Ident::at(Symbol::intern("tv"), t.span))
-                        .collect(),
+                    type_params: q.type_params.iter().map(|t| Ident::at(Symbol::intern("tv"), t.span)).collect(),
                     vars,
                     attrs: rewrite::attrs(self, &q.attrs),
                     triggers: triggers(self, &q.triggers),
@@ -944,10 +937,7 @@ struct TypeWriter<'a, 'b> {
 impl TypeWriter<'_, '_> {
     fn ast(&self, t: &Type, like: Span) -> ast::Type {
         let symbols = self.typed.symbols();
-        let named = |name: Symbol, args: Box<[ast::Type]>| TypeKind::Named {
-            name: Ident::at(name, like),
-            args,
-        };
+        let named = |name: Symbol, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::at(name, like), args };
         let builtin = |name: String| named(Symbol::intern(&name), Box::new([]));
         let kind = match t {
             Type::Bool => TypeKind::Bool,

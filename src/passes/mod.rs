@@ -19,6 +19,7 @@
 //! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
 //! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
+mod blocks;
 mod civl;
 mod datatypes;
 mod erase_types;
@@ -28,6 +29,8 @@ mod loop_unroll;
 mod modifies;
 mod monomorphize;
 pub(crate) mod rewrite;
+
+pub(crate) use blocks::verify_false;
 
 use std::io::{self, Write};
 

@@ -468,8 +468,7 @@ impl<'a> Mono<'a> {
 
     /// A canonical, closed type as written in the new program.
     fn ast_type(&mut self, t: &Type, span: Span) -> ast::Type {
-        let named =
-            |name: &str, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::new(name, span), args };
+        let named = |name: &str, args: Box<[ast::Type]>| TypeKind::Named { name: Ident::new(name, span), args };
         let kind = match t {
             Type::Bool => TypeKind::Bool,
             Type::Int => TypeKind::Int,
@@ -1626,12 +1625,8 @@ impl Mono<'_> {
             let sort = || ast::Type::new(TypeKind::Named { name: Ident::at(name, span), args: Box::new([]) }, span);
             let fields = self.maps[m].fields.clone();
             let field_types: Vec<ast::Type> = fields.iter().map(|(t, _, _)| self.ast_type(t, span)).collect();
-            let param = |n: &str, ty: ast::Type| FnParam {
-                attrs: Box::new([]),
-                name: Some(Ident::new(n, span)),
-                ty,
-                span,
-            };
+            let param =
+                |n: &str, ty: ast::Type| FnParam { attrs: Box::new([]), name: Some(Ident::new(n, span)), ty, span };
             let unnamed = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span };
             let function = |name: Symbol, params: Vec<FnParam>, result: FnParam| {
                 Decl::Function(Box::new(FunctionDecl {
@@ -1658,8 +1653,7 @@ impl Mono<'_> {
             // An update sets its own field and keeps the others.
             for (k, (_, _, update)) in fields.iter().enumerate() {
                 for (j, (_, select, _)) in fields.iter().enumerate() {
-                    let var =
-                        |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
+                    let var = |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
                     let call = |f: Symbol, args: Vec<Expr>| Expr {
                         kind: ExprKind::Call { func: f, args: args.into() },
                         span,

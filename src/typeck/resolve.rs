@@ -482,9 +482,10 @@ mod number {
                 expr(arg, n);
                 ty(t, n);
             }
-            ExprKind::Old(a) | ExprKind::Arith { arg: a, .. } | ExprKind::Unary { arg: a, .. } | ExprKind::Extract { arg: a, .. } => {
-                expr(a, n)
-            }
+            ExprKind::Old(a)
+            | ExprKind::Arith { arg: a, .. }
+            | ExprKind::Unary { arg: a, .. }
+            | ExprKind::Extract { arg: a, .. } => expr(a, n),
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::BvConcat { lhs, rhs } => {
                 expr(lhs, n);
                 expr(rhs, n);

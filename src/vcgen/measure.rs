@@ -35,7 +35,7 @@ use super::verify::body_of;
 use super::{Block, Check, CheckKind, Cmd, Unsupported};
 use crate::ast::{BlockTail, CmdKind, Decl, Expr, Span, Spec, StmtList};
 use crate::diagnostics::{Diagnostic, Phase};
-use crate::passes::inline::verify_false;
+use crate::passes::verify_false;
 use crate::typeck::{ImplementationId, ProcedureId, Ref, Type, TypedProgram};
 
 /// The expressions of a procedure's measure, in order (all its `measure` clauses together,

@@ -14,8 +14,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Mono;
 use crate::ast::{CmdKind, Decl, Expr, ExprKind, NodeId};
-use crate::walk::{self, Visitor};
 use crate::typeck::{Ref, Type, TypeVarId, TypedProgram};
+use crate::walk::{self, Visitor};
 
 /// Whether instantiating `typed` would never end.
 pub(super) fn has_expanding_cycle(typed: &TypedProgram) -> bool {
@@ -27,7 +27,10 @@ pub(super) fn has_expanding_cycle(typed: &TypedProgram) -> bool {
         }
     }
     for decl in &typed.program.decls {
-        if matches!(decl, Decl::Function(_) | Decl::Const(_) | Decl::Axiom(_) | Decl::Procedure(_) | Decl::Implementation(_)) {
+        if matches!(
+            decl,
+            Decl::Function(_) | Decl::Const(_) | Decl::Axiom(_) | Decl::Procedure(_) | Decl::Implementation(_)
+        ) {
             walk::decl(&mut graph, decl);
         }
     }
