@@ -1395,9 +1395,9 @@ fn definition_axiom(d: &FunctionDecl, body: &Expr) -> Expr {
         .params
         .iter()
         .enumerate()
-        .map(|(i, p)| p.name.clone().unwrap_or(Ident::at(crate::ast::Symbol::intern(&format!("_{i}")), p.span)))
+        .map(|(i, p)| p.name.unwrap_or(Ident::at(crate::ast::Symbol::intern(&format!("_{i}")), p.span)))
         .collect();
-    let args = names.iter().map(|n| at(ExprKind::Var(n.clone()))).collect();
+    let args = names.iter().map(|n| at(ExprKind::Var(*n))).collect();
     let call = at(ExprKind::Call { func: d.name.name, args });
     let call = at(ExprKind::Coerce { arg: Box::new(call), ty: Box::new(d.result.ty.clone()) });
     let equation = at(ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(call.clone()), rhs: Box::new(body.clone()) });
@@ -1409,7 +1409,7 @@ fn definition_axiom(d: &FunctionDecl, body: &Expr) -> Expr {
         .zip(&d.params)
         .map(|(n, p)| VarGroup {
             attrs: Box::new([]),
-            names: Box::new([n.clone()]),
+            names: Box::new([*n]),
             ty: p.ty.clone(),
             where_clause: None,
             span: p.span,
@@ -1431,7 +1431,7 @@ fn emit_vars(keyword: &str, attrs: &[Attribute], groups: &[VarGroup]) -> Vec<Str
     for group in groups {
         for name in &group.names {
             let mut one = group.clone();
-            one.names = Box::new([name.clone()]);
+            one.names = Box::new([*name]);
             one.attrs = attrs.iter().chain(group.attrs.iter()).cloned().collect();
             // `Variable.Emit` moves the variable's token to the keyword.
             let mut text = mark_text(name.span) + keyword + " ";

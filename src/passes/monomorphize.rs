@@ -365,8 +365,11 @@ struct Mono<'a> {
     /// Each polymorphic quantifier's last instantiation (by the quantifier's node, under a
     /// substitution), with the candidate types it was made at: at the same candidates,
     /// instantiating it again gives the same conjunction and finds nothing new.
-    instantiated: FxHashMap<(u32, Vec<(TypeVarId, Type)>), (Vec<Vec<Type>>, Expr)>,
+    instantiated: FxHashMap<InstantiationKey, (Vec<Vec<Type>>, Expr)>,
 }
+
+/// A polymorphic quantifier (its node's id) under a substitution (sorted by type variable).
+type InstantiationKey = (u32, Vec<(TypeVarId, Type)>);
 
 /// A polymorphic datatype at one instantiation: the new datatype's name and its
 /// constructors', in declaration order.

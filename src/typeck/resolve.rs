@@ -2314,7 +2314,7 @@ impl Resolver<'_> {
         self.state = saved_state;
         self.current_proc = None;
         if let Some(r) = refines
-            && !y.specs.iter().find(|s| matches!(s, YieldSpec::RefinesInline { .. })).is_some()
+            && y.specs.iter().find(|s| matches!(s, YieldSpec::RefinesInline { .. })).is_none()
         {
             self.action_ref(r);
         }
