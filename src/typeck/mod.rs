@@ -385,4 +385,34 @@ mod tests {
         insts.sort();
         assert_eq!(insts, ["bool", "int"]);
     }
+
+    /// Two copies of one axiom, at the same positions, one of them given `bool` for `int`:
+    /// each copy's `x` names its own binder (identity is the node's number, not its
+    /// position), so both check, at their own types.
+    #[test]
+    fn copies_at_one_position_resolve_apart() {
+        use crate::ast::{Decl, ExprKind, TypeKind};
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.bpl", "t.bpl", "axiom (forall x: int :: x == x);\n".to_string());
+        let mut program = crate::parser::parse(&mut sources, file, &[]).expect("parses");
+        let mut copy = program.decls[0].clone();
+        let Decl::Axiom(a) = &mut copy else { panic!("an axiom") };
+        let ExprKind::Quant(q) = &mut a.expr.kind else { panic!("a quantifier") };
+        q.vars[0].ty.kind = TypeKind::Bool;
+        program.decls.push(copy);
+        let typed = match run(program, &TypeckOptions::default(), false) {
+            Outcome::Typed(typed, _) => typed,
+            _ => panic!("the copies do not type-check"),
+        };
+        let mut types = Vec::new();
+        for d in &typed.program.decls {
+            let Decl::Axiom(a) = d else { panic!("an axiom") };
+            let ExprKind::Quant(q) = &a.expr.kind else { panic!("a quantifier") };
+            let ExprKind::Binary { lhs, .. } = &q.body.kind else { panic!("an equality") };
+            let ExprKind::Var(x) = &lhs.kind else { panic!("a variable") };
+            let Some(Ref::Var(v)) = typed.referent(x) else { panic!("x resolves") };
+            types.push(format!("{}", typed.symbols().var(v).ty.display(typed.symbols())));
+        }
+        assert_eq!(types, ["int", "bool"]);
+    }
 }
