@@ -155,6 +155,8 @@ pub struct Options {
     /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
+    /// `--check-passes`: each changed program printed, parsed back and checked again.
+    pub check_passes: bool,
     /// `/lib:NAME`: the libraries added to the program (`crate::library`), each once, in the
     /// order first named.
     pub libraries: Vec<String>,
@@ -219,6 +221,7 @@ impl Default for Options {
             print_split_declarations: false,
             smoke: false,
             print_after: Vec::new(),
+            check_passes: false,
             libraries: Vec::new(),
             shard: Shard::WHOLE,
             merge: false,
@@ -243,7 +246,12 @@ impl Options {
 
     /// What the driver shows of the passes (`/trace`, `--print-after`, `/pretty`).
     pub fn pass_observation(&self) -> crate::passes::Observe {
-        crate::passes::Observe { trace: self.trace, print_after: self.print_after.clone(), pretty: self.pretty }
+        crate::passes::Observe {
+            trace: self.trace,
+            print_after: self.print_after.clone(),
+            pretty: self.pretty,
+            check_passes: self.check_passes,
+        }
     }
 
     /// Picks the output format left open on the command line (rich on a terminal, Boogie's
@@ -599,6 +607,9 @@ struct Cli {
     /// Print the program to stdout after PASS and go on (repeatable; all: every pass)
     #[arg(long, value_name = "PASS", value_parser = print_after_values(), action = ArgAction::Append, help_heading = "Pipeline")]
     print_after: Vec<String>,
+    /// After each pass that changes the program, print it, parse it back and check it again
+    #[arg(long, help_heading = "Pipeline")]
+    check_passes: bool,
 
     /// Seconds per implementation (0: no limit)
     #[arg(long, value_name = "N", help_heading = COMPAT)]
@@ -887,6 +898,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         print_split_declarations: cli.print_split_declarations,
         smoke: cli.smoke,
         print_after: cli.print_after,
+        check_passes: cli.check_passes,
         libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
             if !names.contains(name) {
                 names.push(name.clone());

@@ -224,6 +224,9 @@ pub struct Observe {
     pub print_after: Vec<String>,
     /// `/pretty` for what `--print-after` prints.
     pub pretty: bool,
+    /// `--check-passes`: after each pass that changed the program, print it, parse the text
+    /// back and check it again; a pass whose output does not survive is reported by name.
+    pub check_passes: bool,
 }
 
 /// The attribute marking the assertion an unpack command becomes ([`datatypes`]): vcgen
@@ -255,6 +258,9 @@ pub fn run(
         let changed = match changed? {
             Some(program) => {
                 typed = recheck(program, name)?;
+                if observe.check_passes {
+                    round_trip(&typed, name, sources)?;
+                }
                 true
             }
             None => false,
@@ -278,6 +284,18 @@ fn print_after(typed: &TypedProgram, pass: &str, pretty: bool) -> String {
         &crate::printer::PrintOptions { pretty, emit: false, where_comments: false, ..Default::default() },
     );
     format!("// rboogie: the program after pass {pass}\n\n{printed}\n")
+}
+
+/// `--check-passes`: `typed` printed as Boogie text must parse and check again (the text
+/// `--print-after` shows is a program, not only the tree). The text is added to `sources` as
+/// `<after PASS>`, so that a failure points into it.
+fn round_trip(typed: &TypedProgram, pass: &'static str, sources: &mut SourceMap) -> Result<(), PassError> {
+    let text = crate::printer::print_program(&typed.program, &Default::default());
+    let name = format!("<after {pass}>");
+    let file = sources.add(&name, &name, text);
+    let program =
+        crate::parser::parse(sources, file, &[]).map_err(|diagnostics| PassError::IllTyped { pass, diagnostics })?;
+    recheck(program, pass).map(drop)
 }
 
 /// Resolves and type-checks a pass's output again. Warnings were reported for the input.
