@@ -359,7 +359,6 @@ struct Mono<'a> {
     /// The last round's procedure and datatype instances (few; made again each round).
     procedure_instances: Vec<Decl>,
     datatype_instances: FxHashMap<TypeCtorId, Vec<Decl>>,
-    rounds: usize,
     /// A polymorphic quantifier was met since this was last cleared.
     met_poly_binder: bool,
     /// Each polymorphic quantifier's last instantiation (by the quantifier's node, under a
@@ -417,7 +416,6 @@ impl<'a> Mono<'a> {
             function_settled: Vec::new(),
             procedure_instances: Vec::new(),
             datatype_instances: FxHashMap::default(),
-            rounds: 0,
             met_poly_binder: false,
             instantiated: FxHashMap::default(),
         }
@@ -723,11 +721,10 @@ impl<'a> Mono<'a> {
         let typed = self.typed;
         self.verification_instances();
         let stale = stale_synonyms(&typed.program.decls);
-        if self.rounds == 0 {
+        if self.settled.len() != typed.program.decls.len() {
             self.rewritten = vec![None; typed.program.decls.len()];
             self.settled = vec![false; typed.program.decls.len()];
         }
-        self.rounds += 1;
         let mut decls = std::mem::take(&mut self.rewritten);
         for (k, decl) in typed.program.decls.iter().enumerate() {
             if self.settled[k] {
