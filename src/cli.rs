@@ -165,6 +165,46 @@ pub struct Options {
     pub shard: Shard,
     /// `rboogie merge FILE...`: `files` are shards' JSON output to merge, not programs.
     pub merge: bool,
+    /// Free the program and the passes' copies when the run ends. Not an option: true unless
+    /// the binary, whose exit frees them at no cost, says otherwise.
+    pub free_at_exit: bool,
+    /// Corral's whole-program bounded mode ([`crate::bounded`]), on with `/main` or `/bounded`.
+    pub bounded: Bounded,
+}
+
+/// Corral's options (`/main:P`, `/recursionBound:N`, ...). The mode is on when `main` is
+/// given or `on` (`/bounded`, the entry point then marked `{:entrypoint}`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bounded {
+    pub on: bool,
+    /// `/main:P`
+    pub main: Option<String>,
+    /// `/recursionBound:N` (Corral's default 1, with a warning, when absent or below 1).
+    pub recursion_bound: Option<u32>,
+    /// `/eagerInline` (Corral's `/staticInlining`): inline everything up front.
+    pub eager: bool,
+    /// `/maxStaticLoopBound:N`
+    pub max_static_loop_bound: Option<u32>,
+    /// `/k:N` and `/cooperative`: context bounds for concurrent programs.
+    pub k: Option<u32>,
+    pub cooperative: bool,
+    /// `/trackAllVars`, `/track:V`: Corral's variable abstraction (rboogie tracks every
+    /// variable: these only widen what Corral would track).
+    pub track_all_vars: bool,
+    pub track: Vec<String>,
+    /// `/printDataValues:N`
+    pub print_data_values: u8,
+}
+
+impl Bounded {
+    pub fn active(&self) -> bool {
+        self.on || self.main.is_some()
+    }
+
+    /// The bound in effect: Corral's default of 1 when none (or one below 1) is given.
+    pub fn bound(&self) -> u32 {
+        self.recursion_bound.filter(|&n| n >= 1).unwrap_or(1)
+    }
 }
 
 impl Default for Options {
@@ -225,6 +265,8 @@ impl Default for Options {
             libraries: Vec::new(),
             shard: Shard::WHOLE,
             merge: false,
+            free_at_exit: true,
+            bounded: Bounded::default(),
         }
     }
 }
@@ -232,6 +274,21 @@ impl Default for Options {
 impl Options {
     /// What the passes are configured with: the one place the command line reaches them.
     pub fn pipeline_config(&self) -> crate::passes::PipelineConfig {
+        if self.bounded.active() {
+            // Every call inlined and every loop unrolled to the bound ([`crate::bounded`]);
+            // the driver names the entry point once it is known.
+            let bound = self.bounded.bound();
+            return crate::passes::PipelineConfig {
+                inline: crate::passes::Inlining::Assume,
+                inline_depth: Some(bound),
+                loop_unroll: Some(self.loop_unroll.unwrap_or(bound)),
+                ..self.modular_pipeline_config()
+            };
+        }
+        self.modular_pipeline_config()
+    }
+
+    fn modular_pipeline_config(&self) -> crate::passes::PipelineConfig {
         crate::passes::PipelineConfig {
             infer_modifies: self.infer_modifies,
             free_var_lambda_lifting: self.free_var_lambda_lifting,
@@ -241,6 +298,7 @@ impl Options {
             print_inlined: self.print_inlined,
             loop_unroll: self.loop_unroll,
             sound_loop_unrolling: self.sound_loop_unrolling,
+            entry: None,
         }
     }
 
@@ -320,6 +378,8 @@ enum Value {
     UInt,
     /// One of these words, exactly.
     OneOf(&'static [&'static str]),
+    /// `/flags:FILE` (Corral's): more options, read from a file ([`flags_file`]).
+    Flags,
     /// `/infer:X`: letters for abstract interpretation, checked as Boogie checks them (its
     /// own messages, see [`infer_errors`]).
     Infer,
@@ -394,6 +454,19 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
     opt("smoke", "smoke", Value::Flag),
     opt("infer", "infer", Value::Infer),
+    // Corral's (whole-program bounded mode).
+    opt("main", "main", Value::Text),
+    opt("bounded", "bounded", Value::Flag),
+    opt("recursionBound", "recursion-bound", Value::Int { min: i32::MIN as i64, below: INT_END }),
+    opt("eagerInline", "eager-inline", Value::Flag),
+    opt("staticInlining", "eager-inline", Value::Flag),
+    opt("maxStaticLoopBound", "max-static-loop-bound", Value::Int { min: 0, below: INT_END }),
+    opt("k", "k", Value::Int { min: 0, below: INT_END }),
+    opt("cooperative", "cooperative", Value::Flag),
+    opt("trackAllVars", "track-all-vars", Value::Flag),
+    opt("track", "track", Value::Text),
+    opt("printDataValues", "print-data-values", Value::Int { min: 0, below: 3 }),
+    opt("flags", "flags", Value::Flags),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
     opt("nologo", "nologo", Value::Flag),
@@ -420,7 +493,7 @@ fn check_value(value: Value, text: &str) -> Option<String> {
         Value::Int { min, below } => number().filter(|n| (min..below).contains(n)).map(|n| n.to_string()),
         Value::UInt => number().filter(|n| (0..=u32::MAX as i64).contains(n)).map(|n| n.to_string()),
         Value::OneOf(words) => words.contains(&text).then(|| text.to_string()),
-        Value::Infer => Some(text.to_string()),
+        Value::Infer | Value::Flags => Some(text.to_string()),
     }
 }
 
@@ -437,6 +510,32 @@ fn infer_errors(switch: &str, text: &str) -> Vec<String> {
         errors.push(format!("Option {switch} requires the selection of exactly one abstract domain"));
     }
     errors
+}
+
+/// Corral's `/flags:FILE`: a line starting with `#` is a comment, one starting with `/` holds
+/// options separated by spaces, `TrackVars=a,b` stands for `/track:a /track:b`. A file named
+/// in it is not read again (Corral refuses nested `/flags`).
+fn flags_file(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the flags file {path}: {e}"))?;
+    let mut args = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if let Some(vars) = line.strip_prefix("TrackVars=") {
+            args.extend(vars.split(',').map(str::trim).filter(|v| !v.is_empty()).map(|v| format!("/track:{v}")));
+        } else if line.starts_with('/') {
+            for arg in line.split_whitespace() {
+                if arg.starts_with("/flags:") || arg == "/flags" {
+                    return Err(format!("the flags file {path} names another flags file ({arg})"));
+                }
+                args.push(arg.to_string());
+            }
+        } else {
+            return Err(format!("the flags file {path} has a line that is not an option: {line}"));
+        }
+    }
+    Ok(args)
 }
 
 /// Rewrites argv (without the program name) into clap's GNU form: every option as
@@ -507,6 +606,17 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                 if let Value::Infer = value {
                     errors.extend(infer_errors(switch, &text));
                 }
+                if let Value::Flags = value {
+                    match flags_file(&text) {
+                        Ok(more) => {
+                            for arg in more.into_iter().rev() {
+                                pending.push_front(arg);
+                            }
+                        }
+                        Err(e) => errors.push(e),
+                    }
+                    continue;
+                }
                 match check_value(value, &text) {
                     Some(v) => flags.push(format!("--{}={v}", option.long)),
                     None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
@@ -537,6 +647,7 @@ rboogie merge SHARD.json... prints Boogie's output for the whole program from th
 `rboogie --format json --shard I/N` for I = 1..N.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
+const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
 const BOOGIE2: &str = "Boogie 2 options that tools still pass (what rboogie does anyway)";
 
 fn parse_shard(text: &str) -> Result<Shard, String> {
@@ -563,6 +674,38 @@ struct Cli {
     /// Input files
     #[arg(value_name = "FILE.bpl")]
     files: Vec<String>,
+
+    /// Whole-program bounded checking from entry procedure P (Corral's mode)
+    #[arg(long, value_name = "P", help_heading = BOUNDED)]
+    main: Option<String>,
+    /// Whole-program bounded checking from the procedure marked {:entrypoint}
+    #[arg(long, help_heading = BOUNDED)]
+    bounded: bool,
+    /// Inline recursion, and unroll loops, to depth N (default 1)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, help_heading = BOUNDED)]
+    recursion_bound: Option<i64>,
+    /// Inline every call up front instead of on demand (Corral's /staticInlining)
+    #[arg(long, help_heading = BOUNDED)]
+    eager_inline: bool,
+    /// Unroll loops with a constant bound up to N iterations (accepted, not used yet)
+    #[arg(long, value_name = "N", help_heading = BOUNDED)]
+    max_static_loop_bound: Option<u32>,
+    /// Context switches per thread in concurrent programs (accepted; concurrent programs are
+    /// refused until sequentialization lands)
+    #[arg(long, value_name = "N", help_heading = BOUNDED)]
+    k: Option<u32>,
+    /// Switch threads only at yield (accepted, as /k)
+    #[arg(long, help_heading = BOUNDED)]
+    cooperative: bool,
+    /// Track every variable (rboogie always does)
+    #[arg(long, help_heading = BOUNDED)]
+    track_all_vars: bool,
+    /// Track variable V (repeatable; rboogie tracks every variable)
+    #[arg(long, value_name = "V", action = ArgAction::Append, help_heading = BOUNDED)]
+    track: Vec<String>,
+    /// Values of the trace's variables: 0 none, 1 in the trace
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = BOUNDED)]
+    print_data_values: Option<u8>,
 
     /// Print this message
     #[arg(long, help_heading = "General")]
@@ -907,6 +1050,19 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         }),
         shard: cli.shard.unwrap_or(d.shard),
         merge: false,
+        free_at_exit: d.free_at_exit,
+        bounded: Bounded {
+            on: cli.bounded,
+            main: cli.main,
+            recursion_bound: cli.recursion_bound.map(|n| u32::try_from(n).unwrap_or(0)),
+            eager: cli.eager_inline,
+            max_static_loop_bound: cli.max_static_loop_bound,
+            k: cli.k,
+            cooperative: cli.cooperative,
+            track_all_vars: cli.track_all_vars,
+            track: cli.track,
+            print_data_values: cli.print_data_values.unwrap_or(0),
+        },
         args,
     };
     // Boogie expands these macros once all options are known (`ApplyDefaultOptions`).
@@ -1099,7 +1255,8 @@ mod tests {
     #[test]
     fn every_table_entry_names_a_clap_flag() {
         let cmd = command();
-        for o in BOOGIE_OPTIONS {
+        // `/flags:FILE` is expanded before clap sees the command line.
+        for o in BOOGIE_OPTIONS.iter().filter(|o| !matches!(o.value, Value::Flags)) {
             let arg = cmd.get_arguments().find(|a| a.get_long() == Some(o.long));
             let arg = arg.unwrap_or_else(|| panic!("no --{} for /{}", o.long, o.name));
             assert_eq!(arg.get_action().takes_values(), !matches!(o.value, Value::Flag), "/{}", o.name);

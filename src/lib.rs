@@ -8,6 +8,7 @@
 
 pub mod alloc;
 pub mod ast;
+pub mod bounded;
 pub mod cli;
 pub mod diagnostics;
 pub mod driver;

@@ -147,10 +147,10 @@ Parsing trace.bpl
 [TRACE] pass civl: T s, no change
 [TRACE] pass modifies: T s, no change
 [TRACE] pass datatypes: T s, no change
-[TRACE] pass lambda: T s, changed the program
+[TRACE] pass lambda: T s, changed the program (checked again in T s)
 [TRACE] pass monomorphize: T s, no change
 [TRACE] pass erase-types: T s, no change
-[TRACE] pass inline: T s, changed the program
+[TRACE] pass inline: T s, changed the program (checked again in T s)
 [TRACE] pass unroll: T s, no change
 [TRACE] Using prover: Z3 (in-process)
 

@@ -56,6 +56,9 @@ pub struct Inline {
     pub mode: Inlining,
     pub depth: Option<u32>,
     pub print_inlined: bool,
+    /// Inline into this implementation only (bounded mode's entry point), even if it has
+    /// `{:inline}` itself.
+    pub only: Option<Symbol>,
 }
 
 impl super::Pass for Inline {
@@ -106,11 +109,11 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
         }
         let proc_attrs = proc_decl(typed, proc_id).map_or(&[][..], |p| &p.attrs[..]);
         let (attrs, _, _, body) = impl_parts(typed, ImplementationId(index as u32));
-        if verify_false(attrs) || verify_false(proc_attrs) {
+        if verify_false(attrs) || verify_false(proc_attrs) || options.only.is_some_and(|o| o != info.name.name) {
             continue;
         }
         let slot = &mut decls[info.decl.0 as usize];
-        if skip_inlined && (has_attr(attrs, "inline") || has_attr(proc_attrs, "inline")) {
+        if skip_inlined && options.only.is_none() && (has_attr(attrs, "inline") || has_attr(proc_attrs, "inline")) {
             let verify = Attribute {
                 key: Symbol::intern("verify"),
                 params: Box::new([AttrParam::Expr(Expr {
@@ -305,6 +308,10 @@ struct Inliner<'a, 'c> {
     counters: FxHashMap<ProcedureId, u32>,
     /// Boogie's `UnrollDepthTracker`: the remaining depth per procedure, and the call that set it.
     depths: FxHashMap<ProcedureId, (i64, u32)>,
+    /// Bounded mode (Corral's count, [`Inline::only`]): a call is inlined while its callee has
+    /// fewer than this many copies on the inlining stack, and cut past it.
+    per_callee: Option<i64>,
+    on_stack: FxHashMap<ProcedureId, i64>,
     calls_seen: u32,
     /// Names of the caller's own variables: a global of the callee's that one of them would
     /// shadow cannot be named in the caller.
@@ -340,12 +347,14 @@ impl<'a, 'c> Inliner<'a, 'c> {
         Inliner {
             typed,
             options,
-            global_depth: options.depth.map(i64::from),
+            global_depth: options.depth.map(i64::from).filter(|_| options.only.is_none()),
             impl_of_proc,
             callee_blocks,
             prefix,
             counters: FxHashMap::default(),
             depths: FxHashMap::default(),
+            per_callee: options.depth.map(i64::from).filter(|_| options.only.is_some()),
+            on_stack: FxHashMap::default(),
             calls_seen: 0,
             caller_names,
             new_locals: Vec::new(),
@@ -416,12 +425,14 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let mut sub = Inliner {
             typed: self.typed,
             options: self.options,
-            global_depth: self.options.depth.map(i64::from),
+            global_depth: self.global_depth.and(self.options.depth.map(i64::from)),
             impl_of_proc: self.impl_of_proc,
             callee_blocks: &mut *self.callee_blocks,
             prefix: String::new(),
             counters: std::mem::take(&mut self.counters),
             depths: FxHashMap::default(),
+            per_callee: self.per_callee,
+            on_stack: FxHashMap::default(),
             calls_seen: 0,
             caller_names: self.caller_names.clone(),
             new_locals: Vec::new(),
@@ -487,9 +498,10 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         self.calls_seen += 1;
         let serial = self.calls_seen;
-        let depth = match self.global_depth {
-            Some(d) => d,
-            None => self.depth(call, p, imp, serial),
+        let depth = match (self.per_callee, self.global_depth) {
+            (Some(bound), _) => bound - self.on_stack.get(&p).copied().unwrap_or(0),
+            (None, Some(d)) => d,
+            (None, None) => self.depth(call, p, imp, serial),
         };
         let action = if depth > 0 {
             self.inlined = true;
@@ -727,6 +739,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         blocks.push(BigBlock { label: Some(exit_label), cmds: exit.into(), tail: Some(exit_goto), span: exit_span });
 
         // Nested calls in the copy, one level deeper.
+        *self.on_stack.entry(p).or_default() += 1;
         if let Some(g) = &mut self.global_depth {
             *g -= 1;
         } else if let Some(d) = self.depths.get_mut(&p) {
@@ -738,6 +751,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         } else if let Some(d) = self.depths.get_mut(&p) {
             d.0 += 1;
         }
+        *self.on_stack.entry(p).or_default() -= 1;
         blocks
     }
 }
@@ -895,7 +909,7 @@ mod tests {
     /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
     /// when the pass left the program as it was.
     fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
-        let pass = Inline { mode, depth, print_inlined: false };
+        let pass = Inline { mode, depth, print_inlined: false, only: None };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))
     }

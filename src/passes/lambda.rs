@@ -94,6 +94,27 @@ struct Shape {
     body: Expr,
 }
 
+impl Shape {
+    /// A hash consistent with `==`: the types, and the body's operators and names (attributes
+    /// left out), so that sharing looks among a few candidates, not every lambda lifted.
+    fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        fn body(e: &Expr, h: &mut rustc_hash::FxHasher) {
+            std::mem::discriminant(&e.kind).hash(h);
+            match &e.kind {
+                ExprKind::Var(v) => v.name.hash(h),
+                ExprKind::Call { func, .. } => func.hash(h),
+                _ => {}
+            }
+            e.for_each_child(&mut |c| body(c, h));
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        (self.type_params, &self.dummy_types, &self.hole_types, &self.binder_types, &self.result).hash(&mut h);
+        body(&self.body, &mut h);
+        h.finish()
+    }
+}
+
 struct Lifted {
     shape: Shape,
     function: Symbol,
@@ -128,6 +149,8 @@ struct Lifter<'a> {
     /// Boogie's `lambdaid`: one number per lambda met, shared or not.
     counter: usize,
     lifted: Vec<Lifted>,
+    /// The lifted lambdas by [`Shape::key`]: only shapes with one key can be equal.
+    by_key: FxHashMap<u64, Vec<usize>>,
     functions: Vec<FunctionDecl>,
     axioms: Vec<AxiomDecl>,
     // --- per lambda, while marking
@@ -153,6 +176,7 @@ impl<'a> Lifter<'a> {
             taken,
             counter: 0,
             lifted: Vec::new(),
+            by_key: FxHashMap::default(),
             functions: Vec::new(),
             axioms: Vec::new(),
             bound: FxHashSet::default(),
@@ -288,7 +312,10 @@ impl<'a> Lifter<'a> {
         // lists as objects), so a lambda with an attribute, on it or on a binder inside it,
         // never shares a function: sharing it would prove `a == b` where Boogie cannot.
         let shareable = lifted_attrs.is_empty() && !has_binder_attrs(&shape.body);
-        if shareable && let Some(l) = self.lifted.iter().find(|l| l.shape == shape) {
+        let key = shape.key();
+        let same = self.by_key.get(&key).and_then(|ls| ls.iter().find(|&&l| self.lifted[l].shape == shape));
+        if shareable && let Some(&l) = same {
+            let l = &self.lifted[l];
             let (function, coerce, axiom, hole_count) = (l.function, l.coerce, l.axiom, l.holes);
             self.merge_variable_attrs(axiom, hole_count, q);
             return Some(self.application(function, coerce, holes, &result, e));
@@ -308,6 +335,7 @@ impl<'a> Lifter<'a> {
             attrs: lifted_attrs,
             body: lifted_body,
         });
+        self.by_key.entry(key).or_default().push(self.lifted.len());
         self.lifted.push(Lifted { shape, function, axiom: self.axioms.len() - 1, holes: hole_count, coerce });
         Some(self.application(function, coerce, holes, &result, e))
     }

@@ -19,7 +19,7 @@
 //! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
 //! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
-mod blocks;
+pub(crate) mod blocks;
 mod civl;
 mod datatypes;
 mod erase_types;
@@ -174,6 +174,9 @@ pub struct PipelineConfig {
     pub loop_unroll: Option<u32>,
     /// `/soundLoopUnrolling`.
     pub sound_loop_unrolling: bool,
+    /// Bounded mode's entry point ([`crate::bounded`]): the only implementation inlined into
+    /// (and verified), whatever its `{:inline}`.
+    pub entry: Option<crate::ast::Symbol>,
 }
 
 impl Default for PipelineConfig {
@@ -187,6 +190,7 @@ impl Default for PipelineConfig {
             print_inlined: false,
             loop_unroll: None,
             sound_loop_unrolling: false,
+            entry: None,
         }
     }
 }
@@ -212,8 +216,13 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             mode: config.inline,
             depth: config.inline_depth,
             print_inlined: config.print_inlined,
+            only: config.entry,
         }),
-        Box::new(loop_unroll::UnrollLoops { bound: config.loop_unroll, sound: config.sound_loop_unrolling }),
+        Box::new(loop_unroll::UnrollLoops {
+            bound: config.loop_unroll,
+            sound: config.sound_loop_unrolling,
+            only: config.entry,
+        }),
     ]
 }
 
@@ -239,7 +248,10 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
 
 /// Runs `passes` in order, re-checking the program after each one that changed it; what the
-/// passes print goes to `out` through `reporter`, positions as `sources` gives them.
+/// passes print goes to `out` through `reporter`, positions as `sources` gives them. The
+/// programs the passes replaced go to `retired`, so that the caller chooses when to free them
+/// (the binary never does: freeing a large tree costs more than the pass that replaced it,
+/// and the process's exit frees it for nothing).
 pub fn run(
     mut typed: Box<TypedProgram>,
     passes: &[Box<dyn Pass>],
@@ -247,6 +259,7 @@ pub fn run(
     sources: &mut SourceMap,
     reporter: &Reporter,
     out: &mut dyn Write,
+    retired: &mut Vec<Box<TypedProgram>>,
 ) -> Result<Box<TypedProgram>, PassError> {
     for pass in passes {
         let name = pass.name();
@@ -255,9 +268,12 @@ pub fn run(
         let changed = pass.run(&typed, &mut cx);
         // A failed write is the driver's to report, at its next write.
         let _ = reporter.output(out, &cx.render(sources));
+        let mut rechecking = 0.0;
         let changed = match changed? {
             Some(program) => {
-                typed = recheck(program, name)?;
+                let recheck_started = std::time::Instant::now();
+                retired.push(std::mem::replace(&mut typed, recheck(program, name)?));
+                rechecking = recheck_started.elapsed().as_secs_f64();
                 if observe.check_passes {
                     round_trip(&typed, name, sources)?;
                 }
@@ -266,7 +282,11 @@ pub fn run(
             None => false,
         };
         if observe.trace {
-            let what = if changed { "changed the program" } else { "no change" };
+            let what = if changed {
+                format!("changed the program (checked again in {rechecking:.3} s)")
+            } else {
+                "no change".to_string()
+            };
             let _ = reporter
                 .trace(out, &format!("[TRACE] pass {name}: {:.3} s, {what}\n", started.elapsed().as_secs_f64()));
         }
@@ -340,11 +360,18 @@ pub(crate) mod tests {
             let text = std::fs::read_to_string(&path).expect("readable");
             let reporter = Reporter::new(crate::report::Format::Boogie, false);
             let passes = pipeline(&PipelineConfig::default());
-            let transformed =
-                run(typed(&text), &passes, &Observe::default(), &mut SourceMap::new(), &reporter, &mut io::sink())
-                    .unwrap_or_else(|e| {
-                        panic!("{}: passes failed: {e:?}", path.display());
-                    });
+            let transformed = run(
+                typed(&text),
+                &passes,
+                &Observe::default(),
+                &mut SourceMap::new(),
+                &reporter,
+                &mut io::sink(),
+                &mut Vec::new(),
+            )
+            .unwrap_or_else(|e| {
+                panic!("{}: passes failed: {e:?}", path.display());
+            });
             let printed = crate::printer::print_program(&transformed.program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());

@@ -365,6 +365,15 @@ struct Mono<'a> {
     /// substitution), with the candidate types it was made at: at the same candidates,
     /// instantiating it again gives the same conjunction and finds nothing new.
     instantiated: FxHashMap<InstantiationKey, (Vec<Vec<Type>>, Expr)>,
+    /// [`canon`] of the shared types met (synonyms, maps, constructor applications), by the
+    /// address of their `Rc` and the substitution's generation: the program's expressions
+    /// share a few such types thousands of times. Each entry holds the type it is keyed by, so that the address
+    /// stays that type's while the entry lives.
+    canonical: std::cell::RefCell<FxHashMap<(usize, u64), (Type, Type)>>,
+    /// Which substitution `sigma` is: a number no other substitution had ([`canon`]'s memo
+    /// is by type and substitution).
+    sigma_generation: u64,
+    generations: u64,
 }
 
 /// A polymorphic quantifier (its node's id) under a substitution (sorted by type variable).
@@ -418,6 +427,9 @@ impl<'a> Mono<'a> {
             datatype_instances: FxHashMap::default(),
             met_poly_binder: false,
             instantiated: FxHashMap::default(),
+            canonical: Default::default(),
+            sigma_generation: 0,
+            generations: 0,
         }
     }
 
@@ -447,7 +459,37 @@ impl<'a> Mono<'a> {
     /// `t` with the current substitution applied, synonyms expanded and map binders renamed
     /// canonically.
     fn canon(&self, t: &Type) -> Type {
-        canon(t, &self.sigma, 0)
+        let address = match t {
+            Type::Synonym(s) => Rc::as_ptr(s) as usize,
+            Type::Map(m) => Rc::as_ptr(m) as usize,
+            Type::Ctor(_, args) if !args.is_empty() => args.as_ptr() as usize,
+            _ => return canon(t, &self.sigma, 0),
+        };
+        let key = (address, self.sigma_generation);
+        if let Some((_, canonical)) = self.canonical.borrow().get(&key) {
+            return canonical.clone();
+        }
+        let canonical = canon(t, &self.sigma, 0);
+        self.canonical.borrow_mut().insert(key, (t.clone(), canonical.clone()));
+        canonical
+    }
+
+    /// Makes `sigma` the substitution; returns the one to restore with [`Mono::leave_sigma`].
+    fn enter_sigma(&mut self, sigma: FxHashMap<TypeVarId, Type>) -> (FxHashMap<TypeVarId, Type>, u64) {
+        self.generations += 1;
+        let generation = std::mem::replace(&mut self.sigma_generation, self.generations);
+        (std::mem::replace(&mut self.sigma, sigma), generation)
+    }
+
+    fn extend_sigma(&mut self, pairs: impl IntoIterator<Item = (TypeVarId, Type)>) {
+        self.sigma.extend(pairs);
+        self.generations += 1;
+        self.sigma_generation = self.generations;
+    }
+
+    fn leave_sigma(&mut self, (sigma, generation): (FxHashMap<TypeVarId, Type>, u64)) {
+        self.sigma = sigma;
+        self.sigma_generation = generation;
     }
 
     /// Records the concrete constructor types in `t` (Boogie's type instantiations).
@@ -653,11 +695,14 @@ impl<'a> Mono<'a> {
     }
 
     /// The instantiation of the polymorphic function call, map selection or store `e`, under
-    /// the current substitution: the types of the arguments (and result) matched against the
-    /// signature. (Computed here rather than read from `Typing::instantiations`, which a
-    /// [`NodeId`] key cannot address: ids take no part in hashing or equality.)
+    /// the current substitution: the type checker's, or (for a node it did not see) the types
+    /// of the arguments (and result) matched against the signature.
     fn instantiation(&mut self, e: &Expr) -> Vec<Type> {
         let typed = self.typed;
+        // What the type checker found, under the current substitution.
+        if let Some(inst) = typed.typing.instantiations.get(&e.id.0) {
+            return inst.iter().map(|t| self.canon(t)).collect();
+        }
         let (params, patterns, actuals): (Vec<TypeVarId>, Vec<Type>, Vec<&Expr>) = match &e.kind {
             ExprKind::Call { args, .. } => {
                 let Some(Ref::Function(f)) = typed.resolution.refs.get(e.id).copied() else {
@@ -823,11 +868,11 @@ impl<'a> Mono<'a> {
                 break;
             };
             let sigma = self.function_sigma(&info.type_params, &inst);
-            let saved = std::mem::replace(&mut self.sigma, sigma);
+            let saved = self.enter_sigma(sigma);
             let copy = std::mem::replace(&mut self.copy, true);
             self.met_poly_binder = false;
             let new = Decl::Function(Box::new(self.function(decl, Some((f, &inst)))));
-            self.sigma = saved;
+            self.leave_sigma(saved);
             self.copy = copy;
             if i < self.function_instances.len() {
                 self.function_instances[i] = new;
@@ -975,13 +1020,12 @@ impl<'a> Mono<'a> {
         let name = self.procedures[&key];
         let with_body = self.with_body.contains(&key);
         let info = typed.symbols().procedure(p);
-        let saved =
-            std::mem::replace(&mut self.sigma, info.type_params.iter().copied().zip(inst.iter().cloned()).collect());
+        let saved = self.enter_sigma(info.type_params.iter().copied().zip(inst.iter().cloned()).collect());
         let copy = std::mem::replace(&mut self.copy, true);
         let mut out = Vec::new();
         if let Decl::Procedure(d) = &typed.program.decls[info.decl.0 as usize] {
             for imp in typed.symbols().implementations.iter().filter(|i| i.decl == info.decl) {
-                self.sigma.extend(imp.type_params.iter().copied().zip(inst.iter().cloned()));
+                self.extend_sigma(imp.type_params.iter().copied().zip(inst.iter().cloned()));
             }
             out.push(Decl::Procedure(Box::new(ast::ProcedureDecl {
                 pure: d.pure,
@@ -1000,7 +1044,7 @@ impl<'a> Mono<'a> {
         if with_body {
             for imp in typed.symbols().implementations.iter().filter(|i| i.procedure == Some(p)) {
                 let Decl::Implementation(d) = &typed.program.decls[imp.decl.0 as usize] else { continue };
-                self.sigma.extend(imp.type_params.iter().copied().zip(inst.iter().cloned()));
+                self.extend_sigma(imp.type_params.iter().copied().zip(inst.iter().cloned()));
                 out.push(Decl::Implementation(Box::new(ast::ImplementationDecl {
                     attrs: rewrite::attrs(self, &d.attrs),
                     name: Ident::at(name, d.name.span),
@@ -1012,7 +1056,7 @@ impl<'a> Mono<'a> {
                 })));
             }
         }
-        self.sigma = saved;
+        self.leave_sigma(saved);
         self.copy = copy;
         out
     }
@@ -1282,11 +1326,12 @@ impl<'a> Mono<'a> {
         }
         let mut parts = Vec::new();
         for tuple in tuples {
-            let saved_sigma = self.sigma.clone();
+            let mut sigma = self.sigma.clone();
+            sigma.extend(params.iter().copied().zip(tuple));
+            let saved_sigma = self.enter_sigma(sigma);
             let saved_copy = std::mem::replace(&mut self.copy, true);
-            self.sigma.extend(params.iter().copied().zip(tuple));
             let copy = self.quantifier_copy(q);
-            self.sigma = saved_sigma;
+            self.leave_sigma(saved_sigma);
             self.copy = saved_copy;
             parts.push(if copy.vars.is_empty() {
                 copy.body
@@ -1794,6 +1839,37 @@ fn written_poly_map(t: &ast::Type) -> bool {
 /// `t` with `subst` applied, synonyms expanded and the binders of map types renamed by
 /// depth, so that alpha-equivalent types are equal.
 pub(super) fn canon(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> Type {
+    // Most types met are canonical already (closed, no synonym, binders named by depth): a
+    // look costs no allocation, a rebuild one per node.
+    if is_canonical(t, subst, depth) {
+        return t.clone();
+    }
+    rebuild(t, subst, depth)
+}
+
+/// Whether [`canon`] would give `t` back unchanged.
+fn is_canonical(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> bool {
+    match t {
+        Type::Synonym(_) | Type::Proxy(_) => false,
+        Type::Var(v) => match subst.get(v) {
+            None => true,
+            Some(Type::Var(w)) => w.0 == v.0 && w.0 >= CANON_BASE,
+            Some(_) => false,
+        },
+        Type::Ctor(_, args) => args.iter().all(|a| is_canonical(a, subst, depth)),
+        Type::Map(m) => {
+            let named_by_depth =
+                m.type_params.iter().enumerate().all(|(i, p)| p.0 == CANON_BASE + depth * 64 + i as u32);
+            let depth = if m.type_params.is_empty() { depth } else { depth + 1 };
+            named_by_depth
+                && m.args.iter().all(|a| is_canonical(a, subst, depth))
+                && is_canonical(&m.result, subst, depth)
+        }
+        _ => true,
+    }
+}
+
+fn rebuild(t: &Type, subst: &FxHashMap<TypeVarId, Type>, depth: u32) -> Type {
     match t.expanded() {
         Type::Var(v) => match subst.get(v) {
             Some(Type::Var(w)) if w.0 >= CANON_BASE => Type::Var(*w),

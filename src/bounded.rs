@@ -1,0 +1,357 @@
+//! Whole-program bounded checking from an entry point: Corral's mode (`/main:P`, `/bounded`).
+//!
+//! Expects a type-checked program. Gives the driver what it needs to check the program as Corral
+//! checks it, with the passes it already has:
+//! - the entry procedure: `/main:P`, else the procedure marked `{:entrypoint}`, else Corral's
+//!   error (`Main procedure not specified`);
+//! - the pipeline's settings: every call to a procedure with an implementation is inlined,
+//!   recursion cut at the recursion bound with `assume false` (a call site is cut when its
+//!   callee is already on the inlining stack `bound` times, as Corral counts it), and every
+//!   loop unrolled to the same bound. Corral extracts loops into tail-recursive procedures and
+//!   bounds them with the recursion bound: bound N lets the body run N times, the last time
+//!   without returning to the head, so N − 1 iterations can complete. Unrolling N times with
+//!   `assume false` after the last copy (Boogie's `/loopUnroll:N`) gives the same paths, so the
+//!   eager mode unrolls;
+//! - only the entry point is verified; assertions of callees are checked in its context,
+//!   callees' `requires` asserted at each call, non-free `ensures` of inlined implementations
+//!   asserted at their returns, and procedures without a body keep their contract (havoc the
+//!   modified globals and the outputs, assume the `ensures`), as Corral's instrumentation does;
+//! - Corral's verdict lines and a trace of the failing path with its call stack ([`render`]).
+//!
+//! A program with `async` calls is refused: it needs the context-bounded sequentialization
+//! of a later issue, and checking it as if it were sequential would miss bugs.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::ast::{Cmd, CmdKind, Decl, Program, Span, Symbol};
+use crate::typeck::{Ref, TypedProgram};
+use crate::verdict::{ErrorReport, Outcome, Verdict};
+
+/// The first `async` call in the program, if any.
+pub fn first_async_call(program: &Program) -> Option<Span> {
+    struct Find(Option<Span>);
+    impl crate::walk::Visitor for Find {
+        fn cmd(&mut self, c: &Cmd) {
+            if self.0.is_none()
+                && let CmdKind::Call(call) = &c.kind
+                && call.is_async
+            {
+                self.0 = Some(c.span);
+            }
+        }
+    }
+    let mut find = Find(None);
+    for d in &program.decls {
+        crate::walk::decl(&mut find, d);
+    }
+    find.0
+}
+
+/// The entry procedure's name, or Corral's message (`Error, Invalid input: ...`) when there
+/// is none.
+pub fn entry(typed: &TypedProgram, main: Option<&str>) -> Result<Symbol, &'static str> {
+    let symbols = typed.symbols();
+    let name = match main {
+        Some(m) => Symbol::intern(m),
+        None => {
+            let marked = typed.program.decls.iter().find_map(|d| match d {
+                Decl::Procedure(p) if p.attrs.iter().any(|a| a.key.as_str() == "entrypoint") => Some(p.name.name),
+                Decl::Implementation(i) if i.attrs.iter().any(|a| a.key.as_str() == "entrypoint") => Some(i.name.name),
+                _ => None,
+            });
+            marked.ok_or("Main procedure not specified")?
+        }
+    };
+    let has_body = symbols.implementations.iter().any(|i| i.name.name == name && i.procedure.is_some())
+        || typed
+            .program
+            .decls
+            .iter()
+            .any(|d| matches!(d, Decl::Procedure(p) if p.name.name == name && p.body.is_some()));
+    if has_body { Ok(name) } else { Err("Implementation of main procedure not found") }
+}
+
+/// Whether the bound cuts anything reachable from `entry`: a recursive call (a cycle among
+/// the procedures with bodies that `entry` reaches) or a loop in one of them. When nothing is
+/// cut, "no bugs" is a proof; otherwise it holds up to the bound (Corral's "Reached recursion
+/// bound of N").
+pub fn bound_cuts(typed: &TypedProgram, entry: Symbol) -> bool {
+    // The calls of each procedure with a body, by name.
+    let mut calls: FxHashMap<Symbol, Vec<Symbol>> = FxHashMap::default();
+    let mut loops: FxHashSet<Symbol> = FxHashSet::default();
+    for d in &typed.program.decls {
+        let (name, body) = match d {
+            Decl::Implementation(i) => (i.name.name, &i.body),
+            Decl::Procedure(p) => match &p.body {
+                Some(b) => (p.name.name, b),
+                None => continue,
+            },
+            _ => continue,
+        };
+        struct Calls<'t> {
+            typed: &'t TypedProgram,
+            out: Vec<Symbol>,
+        }
+        impl crate::walk::Visitor for Calls<'_> {
+            fn cmd(&mut self, c: &Cmd) {
+                let calls = match &c.kind {
+                    CmdKind::Call(call) => std::slice::from_ref(&**call),
+                    CmdKind::ParCall { calls } => &calls[..],
+                    _ => return,
+                };
+                for call in calls {
+                    if let Some(Ref::Procedure(_)) = self.typed.referent(&call.callee) {
+                        self.out.push(call.callee.name);
+                    }
+                }
+            }
+        }
+        let mut v = Calls { typed, out: Vec::new() };
+        crate::walk::decl(&mut v, d);
+        calls.entry(name).or_default().extend(v.out);
+        if has_loop(typed, body) {
+            loops.insert(name);
+        }
+    }
+    // Depth-first from the entry: a back edge is recursion.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done,
+    }
+    fn visit(
+        p: Symbol,
+        calls: &FxHashMap<Symbol, Vec<Symbol>>,
+        loops: &FxHashSet<Symbol>,
+        marks: &mut FxHashMap<Symbol, Mark>,
+    ) -> bool {
+        match marks.get(&p) {
+            Some(Mark::Open) => return true,
+            Some(Mark::Done) => return false,
+            None => {}
+        }
+        let Some(callees) = calls.get(&p) else { return false };
+        if loops.contains(&p) {
+            return true;
+        }
+        marks.insert(p, Mark::Open);
+        let cut = callees.iter().any(|&q| visit(q, calls, loops, marks));
+        marks.insert(p, Mark::Done);
+        cut
+    }
+    visit(entry, &calls, &loops, &mut FxHashMap::default())
+}
+
+/// Whether a body's control-flow graph has a cycle (a `while`, or gotos that loop).
+fn has_loop(typed: &TypedProgram, body: &crate::ast::Body) -> bool {
+    let Ok(blocks) = crate::passes::blocks::blocks_of(typed, body, false) else {
+        // A body the verifier cannot lower is reported by it; assume the worst here.
+        return true;
+    };
+    let mut graph = petgraph::graph::DiGraph::<(), ()>::new();
+    let nodes: Vec<_> = blocks.iter().map(|_| graph.add_node(())).collect();
+    for (i, b) in blocks.iter().enumerate() {
+        for &s in &b.succs {
+            graph.add_edge(nodes[i], nodes[s], ());
+        }
+    }
+    petgraph::algo::is_cyclic_directed(&graph)
+}
+
+/// Which inlined call each inlined copy stands for, read off the entry point's body after the
+/// passes: the copy `inline$P$n$` (its blocks' label prefix), and the copy (or the entry
+/// point, `None`) whose block jumps to its `Entry`.
+#[derive(Debug, Default)]
+pub struct CallTree {
+    parent: FxHashMap<String, Option<String>>,
+}
+
+impl CallTree {
+    pub fn of(typed: &TypedProgram, entry: Symbol) -> CallTree {
+        let mut tree = CallTree::default();
+        for d in &typed.program.decls {
+            let body = match d {
+                Decl::Implementation(i) if i.name.name == entry => &i.body,
+                Decl::Procedure(p) if p.name.name == entry => match &p.body {
+                    Some(b) => b,
+                    None => continue,
+                },
+                _ => continue,
+            };
+            for block in body.stmts.blocks.iter() {
+                let Some(crate::ast::BlockTail::Goto { targets, .. }) = &block.tail else { continue };
+                let from = block.label.as_ref().and_then(|l| copy_of(l.name.as_str()));
+                for t in targets.iter() {
+                    let target = t.name.as_str();
+                    if let Some(copy) = copy_of(target)
+                        && split_inlined(target).1 == "Entry"
+                    {
+                        tree.parent.insert(copy.to_string(), from.map(str::to_string));
+                    }
+                }
+            }
+        }
+        tree
+    }
+
+    /// The copies from the outermost call down to `copy`.
+    fn chain(&self, copy: Option<&str>) -> Vec<String> {
+        let mut chain = Vec::new();
+        let mut at = copy.map(str::to_string);
+        while let Some(c) = at {
+            // A copy the tree does not know (it should know them all) ends the chain.
+            let Some(parent) = self.parent.get(&c) else { break };
+            chain.push(c.clone());
+            if chain.len() > self.parent.len() {
+                break;
+            }
+            at = parent.clone();
+        }
+        chain.reverse();
+        chain
+    }
+}
+
+/// Corral's result for the entry point's verdict, as Corral prints it (`values`: with the
+/// failing check's values). `None` when the solver gave no verdict (a timeout, an unknown):
+/// the verdict's own message says so, and no bounded verdict is claimed.
+pub fn render(verdict: &Verdict, calls: &CallTree, bound: u32, cuts: bool, values: bool) -> Option<String> {
+    let mut out = String::new();
+    match verdict.outcome {
+        Outcome::Errors => {
+            out.push_str("Program has a potential bug: True bug\n");
+            for e in &verdict.errors {
+                render_error(&mut out, e, calls, values);
+            }
+        }
+        Outcome::Verified => {
+            out.push_str("Program has no bugs\n");
+            if cuts {
+                out.push_str(&format!("Reached recursion bound of {bound}\n"));
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// The bounded verdict as one JSON event (after the entry point's `verdict` event): `bug`,
+/// `no_bugs` (with `complete` false when the bound cut something) or `unknown`.
+pub fn json(verdict: &Verdict, bound: u32, cuts: bool) -> String {
+    let result = match verdict.outcome {
+        Outcome::Errors => "bug",
+        Outcome::Verified => "no_bugs",
+        _ => "unknown",
+    };
+    let event = serde_json::json!({
+        "kind": "bounded",
+        "entry": verdict.name,
+        "result": result,
+        "recursion_bound": bound,
+        "complete": verdict.outcome == Outcome::Verified && !cuts,
+    });
+    format!("{event}\n")
+}
+
+/// One failing check: Corral's error line, then the trace as Corral's console trace: one line
+/// per block, indented by the call stack, `CALL P` and `RETURN from P` at the inlined calls.
+fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, values: bool) {
+    let place = |p: &crate::source::Position| format!("{}({},{})", p.file, p.line, p.col);
+    // An inlined postcondition fails on a return with no position (Boogie's): Corral names
+    // the postcondition.
+    let at = match &e.related {
+        Some(related) if e.at.line == 0 => place(&related.at),
+        _ => place(&e.at),
+    };
+    out.push_str(&format!("{at}: error PF5001: This assertion can fail\n\n"));
+    let Some(trace) = &e.trace else { return };
+    out.push_str("Execution trace:\n");
+    let line = |depth: usize, place: &str, label: &str, extra: &str| {
+        let extra = if extra.is_empty() { String::new() } else { format!("  ({extra})") };
+        format!("(1,0)  {}{place}: {label}{extra}\n", " ".repeat(depth + 1))
+    };
+    // The copies entered, outermost first, with the caller's place when each was entered.
+    let mut stack: Vec<(String, String, String)> = Vec::new();
+    let mut label = String::new();
+    let mut last = String::new();
+    for step in trace {
+        let (callee, base) = split_inlined(&step.label);
+        let chain = calls.chain(callee.and(copy_of(&step.label)));
+        let common = stack.iter().zip(&chain).take_while(|(a, b)| a.0 == **b).count();
+        while stack.len() > common {
+            let (copy, caller, caller_label) = stack.pop().expect("longer than common");
+            let name = split_inlined(&copy).0.unwrap_or_default();
+            out.push_str(&line(stack.len(), &caller, &caller_label, &format!("RETURN from {name} ")));
+            last = caller;
+            label = caller_label;
+        }
+        for copy in &chain[common..] {
+            let name = split_inlined(copy).0.unwrap_or_default();
+            out.push_str(&line(stack.len(), &last, &label, &format!("CALL {name}")));
+            stack.push((copy.clone(), last.clone(), label.clone()));
+        }
+        if step.at.line > 0 && base != "Entry" && base != "Return" {
+            label = base.to_string();
+            last = place(&step.at);
+            out.push_str(&line(stack.len(), &last, &label, ""));
+        }
+    }
+    out.push_str(&line(stack.len(), &at, &label, &format!("ASSERTION FAILS: {}", e.message)));
+    if values && !e.values.is_empty() {
+        out.push_str(&format!("Values at {at}:\n"));
+        for (name, value) in &e.values {
+            out.push_str(&format!("    {name} = {value}\n"));
+        }
+    }
+    out.push('\n');
+}
+
+/// The copy prefix `inline$P$n$` of an inlined block's label.
+fn copy_of(label: &str) -> Option<&str> {
+    let (callee, rest) = split_inlined(label);
+    callee?;
+    let rest_at = label.rfind(rest)?;
+    Some(label[..rest_at].trim_end_matches('#'))
+}
+
+/// `inline$P$n$rest` (the inliner's labels, `#k` after them in unrolled copies): `P` and
+/// `rest`, or no callee and the label itself.
+fn split_inlined(label: &str) -> (Option<&str>, &str) {
+    // The unroller's copies end in `#k`.
+    let label = match label.rfind('#') {
+        Some(i) if i + 1 < label.len() && label[i + 1..].bytes().all(|b| b.is_ascii_digit()) => &label[..i],
+        _ => label,
+    };
+    let Some(after) = label.strip_prefix("inline$") else { return (None, label) };
+    // The callee's name ends at the first `$<digits>$` (the prefix may have more `$` signs).
+    let bytes = after.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'$' {
+            let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 0 && bytes.get(i + 1 + digits) == Some(&b'$') {
+                let rest = after[i + 2 + digits..].trim_start_matches('$');
+                return (Some(&after[..i]), rest);
+            }
+        }
+        i += 1;
+    }
+    (None, label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inlined_labels_name_their_callee() {
+        assert_eq!(split_inlined("anon0"), (None, "anon0"));
+        assert_eq!(split_inlined("inline$inc$0$anon0"), (Some("inc"), "anon0"));
+        assert_eq!(split_inlined("inline$inc$12$Entry"), (Some("inc"), "Entry"));
+        assert_eq!(split_inlined("inline$a$b$3$Return"), (Some("a$b"), "Return"));
+        assert_eq!(copy_of("inline$f$12$anon2_Else#3"), Some("inline$f$12$"));
+        assert_eq!(copy_of("anon2"), None);
+        assert_eq!(split_inlined("inline$f$0$Entry#4"), (Some("f"), "Entry"));
+        assert_eq!(split_inlined("anon2_LoopBody#13"), (None, "anon2_LoopBody"));
+    }
+}
