@@ -9,9 +9,10 @@
 //!   callee is already on the inlining stack `bound` times, as Corral counts it), and every
 //!   loop unrolled to the same bound. Corral extracts loops into tail-recursive procedures and
 //!   bounds them with the recursion bound: bound N lets the body run N times, the last time
-//!   without returning to the head, so N − 1 iterations can complete. Unrolling N times with
-//!   `assume false` after the last copy (Boogie's `/loopUnroll:N`) gives the same paths, so the
-//!   eager mode unrolls;
+//!   without returning to the head, so N − 1 iterations can complete, and an inner loop counts
+//!   afresh in each iteration of the loop around it. Unrolling each loop on its own N times
+//!   with `assume false` past the last copy gives the same paths, so the eager mode unrolls
+//!   ([`crate::passes::loop_unroll`]'s per-loop unroller);
 //! - only the entry point is verified; assertions of callees are checked in its context,
 //!   callees' `requires` asserted at each call, non-free `ensures` of inlined implementations
 //!   asserted at their returns, and procedures without a body keep their contract (havoc the
@@ -317,11 +318,16 @@ fn copy_of(label: &str) -> Option<&str> {
 /// `inline$P$n$rest` (the inliner's labels, `#k` after them in unrolled copies): `P` and
 /// `rest`, or no callee and the label itself.
 fn split_inlined(label: &str) -> (Option<&str>, &str) {
-    // The unroller's copies end in `#k`.
-    let label = match label.rfind('#') {
-        Some(i) if i + 1 < label.len() && label[i + 1..].bytes().all(|b| b.is_ascii_digit()) => &label[..i],
-        _ => label,
-    };
+    // The unrollers' copies end in `#k` (one per loop around the block) or `#cut`.
+    let mut label = label;
+    while let Some(i) = label.rfind('#') {
+        let tail = &label[i + 1..];
+        if tail == "cut" || (!tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit())) {
+            label = &label[..i];
+        } else {
+            break;
+        }
+    }
     let Some(after) = label.strip_prefix("inline$") else { return (None, label) };
     // The callee's name ends at the first `$<digits>$` (the prefix may have more `$` signs).
     let bytes = after.as_bytes();
@@ -353,5 +359,7 @@ mod tests {
         assert_eq!(copy_of("anon2"), None);
         assert_eq!(split_inlined("inline$f$0$Entry#4"), (Some("f"), "Entry"));
         assert_eq!(split_inlined("anon2_LoopBody#13"), (None, "anon2_LoopBody"));
+        assert_eq!(split_inlined("inline$g$2$anon4_LoopHead#2#1"), (Some("g"), "anon4_LoopHead"));
+        assert_eq!(split_inlined("anon4_LoopHead#cut"), (None, "anon4_LoopHead"));
     }
 }

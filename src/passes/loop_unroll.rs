@@ -101,6 +101,15 @@ fn run(
         let Ok(blocks) = blocks_of(typed, original, !cfg::in_block_form(attrs_of(info.decl.0 as usize))) else {
             continue;
         };
+        // Bounded mode bounds each loop on its own, as Corral does.
+        if only.is_some()
+            && let Some(per_loop) = unroll_per_loop(&blocks, bound)
+        {
+            *body = Body { locals: body.locals.clone(), stmts: stmt_list(&per_loop, original), span: body.span };
+            mark_block_form(slot);
+            changed = true;
+            continue;
+        }
         let unrolled = unroll_loops(&blocks, bound, sound);
         // Warnings only where code is checked, once per loop (inlined copies share its span).
         let proc_decl = info.procedure.map(|p| typed.symbols().procedure(p).decl.0 as usize);
@@ -349,6 +358,120 @@ fn unroll_loops(blocks: &[AstBlock], bound: u32, sound: bool) -> Unrolled {
         is_cut[flip(c)] = true;
     }
     Unrolled { blocks: out, origin, is_cut, component }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each loop bounded on its own (bounded mode)
+
+/// Unrolls every natural loop to `bound` iterations of its own, as Corral bounds the
+/// tail-recursive procedure it extracts from each loop: a loop's body runs at most `bound`
+/// times per entry into the loop (the last time without going back to its head), and an inner
+/// loop starts counting afresh in every iteration of the loop around it. A copy of a block is
+/// one per iteration count of each loop around it (`label#i#j`, outermost first); a back edge
+/// past the bound goes to a block `assume false`. `None` when the graph is irreducible (a
+/// cycle not entered through one head), which [`unroll_loops`] handles instead.
+fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let nodes = graph_info(blocks);
+    let mut graph = DiGraph::<(), ()>::new();
+    let ids: Vec<NodeIndex> = blocks.iter().map(|_| graph.add_node(())).collect();
+    for (b, node) in nodes.iter().enumerate() {
+        if let Some(node) = node {
+            for &s in node.forward.iter().chain(&node.back) {
+                graph.add_edge(ids[b], ids[s], ());
+            }
+        }
+    }
+    let dominators = petgraph::algo::dominators::simple_fast(&graph, ids[0]);
+    let dominates = |h: usize, t: usize| dominators.dominators(ids[t]).is_some_and(|mut d| d.any(|x| x == ids[h]));
+    // Natural loops by head: the head and every block that reaches a back edge's source
+    // without passing the head.
+    let mut loops: FxHashMap<usize, FxHashSet<usize>> = FxHashMap::default();
+    for (t, node) in nodes.iter().enumerate() {
+        let Some(node) = node else { continue };
+        for &h in &node.back {
+            if !dominates(h, t) {
+                return None;
+            }
+            let body = loops.entry(h).or_insert_with(|| [h].into_iter().collect());
+            let mut work = vec![t];
+            while let Some(b) = work.pop() {
+                if body.insert(b) {
+                    work.extend(nodes[b].as_ref().map_or(&[][..], |n| &n.preds[..]).iter().copied());
+                }
+            }
+        }
+    }
+    // Each block's loops, outermost (largest) first; loops with different heads are nested
+    // or disjoint in a reducible graph.
+    let mut heads: Vec<usize> = loops.keys().copied().collect();
+    heads.sort_by_key(|h| (std::cmp::Reverse(loops[h].len()), *h));
+    let enclosing: Vec<Vec<usize>> =
+        (0..blocks.len()).map(|b| heads.iter().copied().filter(|h| loops[h].contains(&b)).collect()).collect();
+
+    let mut made: FxHashMap<(usize, Vec<u32>), usize> = FxHashMap::default();
+    let mut out: Vec<AstBlock> = Vec::new();
+    let mut work: Vec<(usize, Vec<u32>, usize)> = Vec::new();
+    let mut cut: Option<usize> = None;
+    let mut copy = |b: usize, counts: Vec<u32>, out: &mut Vec<AstBlock>, work: &mut Vec<(usize, Vec<u32>, usize)>| {
+        if let Some(&i) = made.get(&(b, counts.clone())) {
+            return i;
+        }
+        let i = out.len();
+        let suffix: String = counts.iter().map(|c| format!("#{c}")).collect();
+        let orig = &blocks[b];
+        let body_len = nodes[b].as_ref().map_or(orig.cmds.len(), |n| n.body_len);
+        out.push(AstBlock {
+            label: format!("{}{suffix}", orig.label),
+            tok: orig.tok,
+            cmds: orig.cmds[..body_len].to_vec(),
+            succs: Vec::new(),
+            transfer: orig.transfer,
+        });
+        made.insert((b, counts.clone()), i);
+        work.push((b, counts, i));
+        i
+    };
+    copy(0, Vec::new(), &mut out, &mut work);
+    while let Some((b, counts, i)) = work.pop() {
+        let Some(node) = &nodes[b] else { continue };
+        let mut succs = Vec::new();
+        for &s in node.forward.iter().chain(&node.back) {
+            let from = &enclosing[b];
+            let to = &enclosing[s];
+            let target = if let Some(k) = from.iter().position(|&h| h == s) {
+                // Back to the head of the k-th loop around: its next iteration, or the cut.
+                if counts[k] >= bound {
+                    *cut.get_or_insert_with(|| {
+                        let at = blocks[s].tok.unwrap_or_default();
+                        let f = Expr { kind: ExprKind::BoolLit(false), span: at, id: crate::ast::NodeId::NONE };
+                        out.push(AstBlock {
+                            label: format!("{}#cut", blocks[s].label),
+                            tok: blocks[s].tok,
+                            cmds: vec![Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr: f }, span: at }],
+                            succs: Vec::new(),
+                            transfer: blocks[s].transfer,
+                        });
+                        out.len() - 1
+                    })
+                } else {
+                    let mut next = counts[..=k].to_vec();
+                    next[k] += 1;
+                    copy(s, next, &mut out, &mut work)
+                }
+            } else {
+                // Within, out of or into loops: the loops kept keep their counts, a loop
+                // entered starts at its first iteration.
+                let kept = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+                let mut next = counts[..kept].to_vec();
+                next.extend(std::iter::repeat_n(1, to.len() - kept));
+                copy(s, next, &mut out, &mut work)
+            };
+            succs.push(target);
+        }
+        out[i].succs = succs;
+    }
+    Some(out)
 }
 
 // ---------------------------------------------------------------------------------------------
