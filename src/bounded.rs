@@ -25,6 +25,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::ast::{Cmd, CmdKind, Decl, Program, Span, Symbol};
+use crate::source::SourceMap;
 use crate::typeck::{Ref, TypedProgram};
 use crate::verdict::{ErrorReport, Outcome, Verdict};
 
@@ -165,6 +166,9 @@ fn has_loop(typed: &TypedProgram, body: &crate::ast::Body) -> bool {
 #[derive(Debug, Default)]
 pub struct CallTree {
     parent: FxHashMap<String, Option<String>>,
+    /// Where each copy's call is: the inliner gives the call's position to the assignments
+    /// of the arguments and the asserted `requires` in the copy's `Entry` block.
+    call_at: FxHashMap<String, Span>,
 }
 
 impl CallTree {
@@ -180,6 +184,22 @@ impl CallTree {
                 _ => continue,
             };
             for block in body.stmts.blocks.iter() {
+                if let Some(l) = &block.label
+                    && let Some(copy) = copy_of(l.name.as_str())
+                    && split_inlined(l.name.as_str()).1 == "Entry"
+                {
+                    let at = block.cmds.iter().find_map(|c| match &c.kind {
+                        CmdKind::Assign { lhss, .. } => match lhss.first() {
+                            Some(crate::ast::AssignLhs::Var(v)) => Some(v.span),
+                            _ => None,
+                        },
+                        CmdKind::Assert { .. } => Some(c.span),
+                        _ => None,
+                    });
+                    if let Some(at) = at {
+                        tree.call_at.insert(copy.to_string(), at);
+                    }
+                }
                 let Some(crate::ast::BlockTail::Goto { targets, .. }) = &block.tail else { continue };
                 let from = block.label.as_ref().and_then(|l| copy_of(l.name.as_str()));
                 for t in targets.iter() {
@@ -216,13 +236,20 @@ impl CallTree {
 /// Corral's result for the entry point's verdict, as Corral prints it (`values`: with the
 /// failing check's values). `None` when the solver gave no verdict (a timeout, an unknown):
 /// the verdict's own message says so, and no bounded verdict is claimed.
-pub fn render(verdict: &Verdict, calls: &CallTree, bound: u32, cuts: bool, values: bool) -> Option<String> {
+pub fn render(
+    verdict: &Verdict,
+    calls: &CallTree,
+    sources: &SourceMap,
+    bound: u32,
+    cuts: bool,
+    values: bool,
+) -> Option<String> {
     let mut out = String::new();
     match verdict.outcome {
         Outcome::Errors => {
             out.push_str("Program has a potential bug: True bug\n");
             for e in &verdict.errors {
-                render_error(&mut out, e, calls, values);
+                render_error(&mut out, e, calls, sources, values);
             }
         }
         Outcome::Verified => {
@@ -256,7 +283,7 @@ pub fn json(verdict: &Verdict, bound: u32, cuts: bool) -> String {
 
 /// One failing check: Corral's error line, then the trace as Corral's console trace: one line
 /// per block, indented by the call stack, `CALL P` and `RETURN from P` at the inlined calls.
-fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, values: bool) {
+fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, sources: &SourceMap, values: bool) {
     let place = |p: &crate::source::Position| format!("{}({},{})", p.file, p.line, p.col);
     // An inlined postcondition fails on a return with no position (Boogie's): Corral names
     // the postcondition.
@@ -288,8 +315,9 @@ fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, values: boo
         }
         for copy in &chain[common..] {
             let name = split_inlined(copy).0.unwrap_or_default();
-            out.push_str(&line(stack.len(), &last, &label, &format!("CALL {name}")));
-            stack.push((copy.clone(), last.clone(), label.clone()));
+            let call = calls.call_at.get(copy).map_or_else(|| last.clone(), |&span| place(&sources.position(span)));
+            out.push_str(&line(stack.len(), &call, &label, &format!("CALL {name}")));
+            stack.push((copy.clone(), call, label.clone()));
         }
         if step.at.line > 0 && base != "Entry" && base != "Return" {
             label = base.to_string();

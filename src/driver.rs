@@ -428,7 +428,7 @@ fn verify(
                 // Corral's verdict, unless the solver gave none (Boogie's message then).
                 Some(b) if reporter.format != Format::Json => {
                     let values = reporter.format == Format::Rich || options.bounded.print_data_values >= 1;
-                    match crate::bounded::render(&verdict, &calls, options.bounded.bound(), b.cuts, values) {
+                    match crate::bounded::render(&verdict, &calls, sources, options.bounded.bound(), b.cuts, values) {
                         Some(text) => reporter.output(out, &text),
                         None => reporter.verdict(out, &verdict, progress),
                     }
