@@ -10,6 +10,9 @@
 //! Stratified inlining, which should follow the failing path (linear in d), is not implemented
 //! yet: both rows are eager inlining today.
 
+#[path = "common/process.rs"]
+mod process;
+
 use std::fmt::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -59,13 +62,7 @@ fn run(binary: &str, file: &str, log: &str, extra: &[&str]) -> Option<Run> {
 }
 
 fn main() {
-    let binary = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/rboogie");
-    if !std::path::Path::new(binary).exists() {
-        eprintln!("build the binary first: cargo build --release");
-        return;
-    }
-    let dir = std::env::temp_dir().join(format!("rboogie-bench-bounded-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let Some((binary, dir)) = process::setup("bounded") else { return };
     println!("bounded: call trees of fan-out 2, /main:main /recursionBound:1, best of 3, whole process");
     println!(
         "{:>5} {:>5} {:>8} {:>12} {:>9} {:>10} {:>12}",

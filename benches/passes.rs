@@ -11,6 +11,9 @@
 //! former, the ratio of the two, and the growth from one size to the next. Targets (issue 15):
 //! at least 25 MB/s, at most 3 times the time of parsing alone, time growing linearly.
 
+#[path = "common/process.rs"]
+mod process;
+
 use std::fmt::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -112,13 +115,7 @@ fn best_of(binary: &str, args: &[&str], file: &str, runs: usize) -> Option<Durat
 }
 
 fn main() {
-    let binary = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/rboogie");
-    if !std::path::Path::new(binary).exists() {
-        eprintln!("build the binary first: cargo build --release");
-        return;
-    }
-    let dir = std::env::temp_dir().join(format!("rboogie-bench-passes-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let Some((binary, dir)) = process::setup("passes") else { return };
     println!("passes: /noVerify (every pass) against /noResolve (parsing alone), best of 5, whole process");
     println!("targets: >= 25 MB/s, noVerify/noResolve <= 3, linear growth");
     println!("{:>6} {:>9} {:>12} {:>12} {:>9} {:>7} {:>7}", "scale", "MB", "noVerify s", "noResolve s", "MB/s", "ratio", "growth");
