@@ -333,7 +333,8 @@ fn verify(
     }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
-        error_limit: options.error_limit,
+        // Corral reports one counterexample (its `/cex:1`).
+        error_limit: if bounded.is_some() { 1 } else { options.error_limit },
         time_limit: options.time_limit,
         resource_limit: options.resource_limit,
         // Bounded mode verifies the entry point only: every callee is inlined into it.

@@ -432,7 +432,8 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
         work.push((b, counts, i));
         i
     };
-    copy(0, Vec::new(), &mut out, &mut work);
+    // The entry may itself head a loop (a goto back to the first block).
+    copy(0, vec![1; enclosing[0].len()], &mut out, &mut work);
     while let Some((b, counts, i)) = work.pop() {
         let Some(node) = &nodes[b] else { continue };
         let mut succs = Vec::new();

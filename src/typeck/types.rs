@@ -89,8 +89,33 @@ impl Type {
         ty
     }
 
+    /// The type with every synonym annotation removed, at every depth (a synonym is only how
+    /// a type was written: `Field (Set Ref)` and `Field [Ref]bool` are one type).
+    pub fn deep_expanded(&self) -> Type {
+        match self.expanded() {
+            Type::Ctor(c, args) if args.iter().any(has_synonym) => {
+                Type::Ctor(*c, args.iter().map(Type::deep_expanded).collect())
+            }
+            Type::Map(m) if m.args.iter().chain([&m.result]).any(has_synonym) => Type::Map(Rc::new(MapType {
+                type_params: m.type_params.clone(),
+                args: m.args.iter().map(Type::deep_expanded).collect(),
+                result: m.result.deep_expanded(),
+            })),
+            t => t.clone(),
+        }
+    }
+
     pub fn is_bool(&self) -> bool {
         matches!(self.expanded(), Type::Bool)
+    }
+}
+
+fn has_synonym(t: &Type) -> bool {
+    match t {
+        Type::Synonym(_) => true,
+        Type::Ctor(_, args) => args.iter().any(has_synonym),
+        Type::Map(m) => m.args.iter().chain([&m.result]).any(has_synonym),
+        _ => false,
     }
 }
 

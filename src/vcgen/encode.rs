@@ -288,7 +288,9 @@ impl<'p> Encoder<'p> {
                 if let Some(sort) = self.builtin_sort(*id, ty)? {
                     return Ok(sort);
                 }
-                let name = sort_name(&ty.expanded().display(self.typed.symbols()).to_string());
+                // Named by the type, not by how it was written: `C (S a)` with `S` a synonym
+                // is the sort of `C` applied to the expansion.
+                let name = sort_name(&ty.deep_expanded().display(self.typed.symbols()).to_string());
                 if self.declared_sorts.insert(name.clone()) {
                     let _ = writeln!(self.new_decls, "(declare-sort {name} 0)");
                 }
