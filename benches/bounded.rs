@@ -7,8 +7,9 @@
 //! T out of range (`safe`) none does. The program text grows linearly in d; the inlined program,
 //! 2^d leaves, does not. For each, the verdict, the best of 3 whole-process times of
 //! `rboogie /main:main` and the size of the query it sends (`/proverLog`), per inlining mode.
-//! Stratified inlining, which should follow the failing path (linear in d), is not implemented
-//! yet: both rows are eager inlining today.
+//! Stratified inlining (`/stratified`) follows the failing path: its rounds grow with d, not
+//! with 2^d. It re-runs the passes and the solver every round, though (not incremental yet),
+//! so it is timed on the trees with a bug and on the small safe ones only.
 
 #[path = "common/process.rs"]
 mod process;
@@ -73,7 +74,12 @@ fn main() {
             let path = dir.join(format!("tree-{depth}-{bug}.bpl"));
             std::fs::write(&path, generate(depth, bug)).expect("writable temporary file");
             let log = dir.join("query.smt2");
-            for (mode, extra) in [("eager", &["/eagerInline"][..]), ("default", &[][..])] {
+            for (mode, extra) in [("eager", &["/eagerInline"][..]), ("stratified", &["/stratified"][..])] {
+                // Stratified inlining is not incremental yet: past depth 8 its rounds take
+                // minutes on the trees without a bug.
+                if mode == "stratified" && depth > 8 && !bug {
+                    continue;
+                }
                 let Some(r) = run(binary, &path.to_string_lossy(), &log.to_string_lossy(), extra) else {
                     println!("{depth:>5}: rboogie failed");
                     return;

@@ -183,6 +183,8 @@ pub struct Bounded {
     pub recursion_bound: Option<u32>,
     /// `/eagerInline` (Corral's `/staticInlining`): inline everything up front.
     pub eager: bool,
+    /// `/stratified`: inline on demand, the call sites counterexamples reach ([`crate::bounded`]).
+    pub stratified: bool,
     /// `/maxStaticLoopBound:N`
     pub max_static_loop_bound: Option<u32>,
     /// `/k:N` and `/cooperative`: context bounds for concurrent programs.
@@ -299,6 +301,8 @@ impl Options {
             loop_unroll: self.loop_unroll,
             sound_loop_unrolling: self.sound_loop_unrolling,
             entry: None,
+            inline_sites: None,
+            open_over: false,
         }
     }
 
@@ -460,6 +464,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("recursionBound", "recursion-bound", Value::Int { min: i32::MIN as i64, below: INT_END }),
     opt("eagerInline", "eager-inline", Value::Flag),
     opt("staticInlining", "eager-inline", Value::Flag),
+    opt("stratified", "stratified", Value::Flag),
     opt("maxStaticLoopBound", "max-static-loop-bound", Value::Int { min: 0, below: INT_END }),
     opt("k", "k", Value::Int { min: 0, below: INT_END }),
     opt("cooperative", "cooperative", Value::Flag),
@@ -684,9 +689,13 @@ struct Cli {
     /// Inline recursion, and unroll loops, to depth N (default 1)
     #[arg(long, value_name = "N", allow_negative_numbers = true, help_heading = BOUNDED)]
     recursion_bound: Option<i64>,
-    /// Inline every call up front instead of on demand (Corral's /staticInlining)
+    /// Inline every call up front (the default; Corral's /staticInlining)
     #[arg(long, help_heading = BOUNDED)]
     eager_inline: bool,
+    /// Inline on demand: start with every call open and inline the call sites counterexamples
+    /// reach (re-verifying each round; not incremental yet)
+    #[arg(long, help_heading = BOUNDED)]
+    stratified: bool,
     /// Unroll loops with a constant bound up to N iterations (accepted, not used yet)
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     max_static_loop_bound: Option<u32>,
@@ -1056,6 +1065,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             main: cli.main,
             recursion_bound: cli.recursion_bound.map(|n| u32::try_from(n).unwrap_or(0)),
             eager: cli.eager_inline,
+            stratified: cli.stratified,
             max_static_loop_bound: cli.max_static_loop_bound,
             k: cli.k,
             cooperative: cli.cooperative,

@@ -211,6 +211,49 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     };
     let mut config = options.pipeline_config();
     config.entry = bounded.as_ref().map(|b| b.entry);
+    // Stratified inlining (`/stratified`), in rounds. Each round checks the entry point with
+    // the call sites chosen so far inlined and the others open: first with the open sites
+    // blocked (`assume false`): a counterexample then goes through inlined code only and is
+    // a bug. Then with them over-approximated (each may fail, or makes the call by its
+    // contract): no counterexample means no bug within the bound; counterexamples at open
+    // sites choose the sites the next round inlines. Each round runs the passes and the
+    // solver afresh (not incremental yet). When a round can choose no new site, the program
+    // is checked eagerly instead.
+    if bounded.is_some() && options.bounded.stratified && !options.bounded.eager && options.verify {
+        let mut sites: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
+        for round in 1.. {
+            if options.trace {
+                let text = format!("[TRACE] stratified inlining: round {round}, {} call sites inlined\n", sites.len());
+                reporter.trace(out, &text)?;
+            }
+            let mut si = SiRound::default();
+            for over in [false, true] {
+                config.inline_sites = Some(std::sync::Arc::new(sites.clone()));
+                config.open_over = over;
+                si.over = over;
+                let passes = crate::passes::pipeline(&config);
+                let mut retired = Kept::new(Vec::new(), options.free_at_exit);
+                let copy = Box::new((*typed).clone());
+                let observe = options.pass_observation();
+                let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
+                let checked = match checked {
+                    Ok(checked) => Kept::new(checked, options.free_at_exit),
+                    Err(failure) => return failure.report(&sources, &reporter, out),
+                };
+                let code = verify(options, &checked, &sources, &reporter, out, bounded.as_ref(), Some(&mut si))?;
+                if si.reported {
+                    return Ok(code);
+                }
+            }
+            let before = sites.len();
+            sites.extend(si.open);
+            if sites.len() == before {
+                break;
+            }
+        }
+        config.inline_sites = None;
+        config.open_over = false;
+    }
     let passes = crate::passes::pipeline(&config);
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
     let typed =
@@ -232,7 +275,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
     }
     if options.verify {
-        return verify(options, &typed, &sources, &reporter, out, bounded.as_ref());
+        return verify(options, &typed, &sources, &reporter, out, bounded.as_ref(), None);
     }
     reporter.trailer(out, &closing(options, &sources, Counts::default(), 0))?;
     Ok(0)
@@ -292,6 +335,15 @@ fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementatio
 }
 
 /// Verifies every selected implementation and prints Boogie's error reports and trailer.
+/// One phase of a stratified-inlining round: whether the open sites are over-approximated,
+/// the open sites its counterexamples reached, and whether it reported the verdict.
+#[derive(Default)]
+struct SiRound {
+    over: bool,
+    open: Vec<String>,
+    reported: bool,
+}
+
 /// Bounded mode's facts about the program ([`crate::bounded`]).
 struct BoundedRun {
     entry: crate::ast::Symbol,
@@ -305,6 +357,7 @@ fn verify(
     reporter: &Reporter,
     out: &mut dyn Write,
     bounded: Option<&BoundedRun>,
+    mut si: Option<&mut SiRound>,
 ) -> io::Result<i32> {
     use crate::vcgen::{VerifyOptions, trace, verify_program};
     let (choice, session_options) = match crate::smt::configure(options) {
@@ -334,7 +387,13 @@ fn verify(
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
         // Corral reports one counterexample (its `/cex:1`).
-        error_limit: if bounded.is_some() { 1 } else { options.error_limit },
+        // Corral reports one counterexample (its `/cex:1`); stratified inlining asks for a few
+        // more, to open several call sites a round.
+        error_limit: match (bounded, &si) {
+            (Some(_), Some(_)) => 20,
+            (Some(_), None) => 1,
+            _ => options.error_limit,
+        },
         time_limit: options.time_limit,
         resource_limit: options.resource_limit,
         // Bounded mode verifies the entry point only: every callee is inlined into it.
@@ -395,6 +454,26 @@ fn verify(
         // Bounded mode's trace shows the inlined calls, whose blocks have no position.
         let error_trace = if bounded.is_some() { 2 } else { options.error_trace };
         let mut verdict = crate::verdict::decide(result, sources, error_trace, models);
+        // Stratified inlining's rounds report a bug found with the open sites blocked, and
+        // "no bugs" found with them over-approximated; counterexamples at open sites choose
+        // the next round's sites.
+        if let Some(si) = si.as_deref_mut() {
+            use crate::verdict::Outcome;
+            let open_call = |e: &crate::verdict::ErrorReport| {
+                (e.custom && e.message.starts_with(crate::passes::inline::OPEN_CALL))
+                    .then(|| e.message[crate::passes::inline::OPEN_CALL.len()..].to_string())
+            };
+            match (si.over, verdict.outcome) {
+                (false, Outcome::Verified) => return,
+                (false, Outcome::Errors) => verdict.errors.truncate(1),
+                (true, Outcome::Errors) => {
+                    si.open.extend(verdict.errors.iter().filter_map(open_call));
+                    return;
+                }
+                _ => {}
+            }
+            si.reported = true;
+        }
         verdict.splits = splits;
         // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
         // after its first (Boogie's `GetLogFilename` with reuse).
@@ -445,6 +524,10 @@ fn verify(
         }
     });
     written?;
+    if si.is_some_and(|si| !si.reported) {
+        // Another round (or phase) follows.
+        return Ok(0);
+    }
     let implementations = match result {
         Ok(implementations) => implementations,
         Err(u) => {

@@ -10,13 +10,14 @@
 //!   check at line 7, column 3.
 //!
 //! The options of a run come before `=>`; `/main:main` is added unless they name an entry
-//! (`/main:P` or `/bounded`). Each run is made once per inlining mode (today eager inlining,
-//! `/eagerInline`, and the default, which must agree).
+//! (`/main:P` or `/bounded`). Each run is made once per inlining mode (the default, eager
+//! inlining spelled out as `/eagerInline`, and stratified inlining, `/stratified`), and the
+//! modes must agree.
 
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = "tests/bounded";
-const MODES: &[&[&str]] = &[&[], &["/eagerInline"]];
+const MODES: &[&[&str]] = &[&[], &["/eagerInline"], &["/stratified"]];
 
 #[derive(Debug, PartialEq)]
 enum Verdict {

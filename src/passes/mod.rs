@@ -177,6 +177,10 @@ pub struct PipelineConfig {
     /// Bounded mode's entry point ([`crate::bounded`]): the only implementation inlined into
     /// (and verified), whatever its `{:inline}`.
     pub entry: Option<crate::ast::Symbol>,
+    /// Stratified inlining's chosen call sites ([`inline::Inline::sites`]).
+    pub inline_sites: Option<std::sync::Arc<rustc_hash::FxHashSet<String>>>,
+    /// Open call sites over-approximated (else blocked): [`inline::Inline::open_over`].
+    pub open_over: bool,
 }
 
 impl Default for PipelineConfig {
@@ -191,6 +195,8 @@ impl Default for PipelineConfig {
             loop_unroll: None,
             sound_loop_unrolling: false,
             entry: None,
+            inline_sites: None,
+            open_over: false,
         }
     }
 }
@@ -217,6 +223,8 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             depth: config.inline_depth,
             print_inlined: config.print_inlined,
             only: config.entry,
+            sites: config.inline_sites.clone(),
+            open_over: config.open_over,
         }),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
