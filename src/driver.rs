@@ -220,6 +220,17 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // solver afresh (not incremental yet). When a round can choose no new site, the program
     // is checked eagerly instead.
     if bounded.is_some() && options.bounded.stratified && !options.bounded.eager && options.verify {
+        // The passes before inlining do not depend on the sites: they run once.
+        let mut passes = crate::passes::pipeline(&config);
+        let inlining = passes.iter().position(|p| p.name() == "inline").unwrap_or(passes.len());
+        passes.truncate(inlining);
+        let mut retired = Kept::new(Vec::new(), options.free_at_exit);
+        let prepared =
+            crate::passes::run(typed, &passes, &options.pass_observation(), &mut sources, &reporter, out, &mut retired);
+        let prepared = match prepared {
+            Ok(prepared) => Kept::new(prepared, options.free_at_exit),
+            Err(failure) => return failure.report(&sources, &reporter, out),
+        };
         let mut sites: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
         for round in 1.. {
             if options.trace {
@@ -231,9 +242,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
                 config.inline_sites = Some(std::sync::Arc::new(sites.clone()));
                 config.open_over = over;
                 si.over = over;
-                let passes = crate::passes::pipeline(&config);
+                let passes = crate::passes::pipeline(&config).split_off(inlining);
                 let mut retired = Kept::new(Vec::new(), options.free_at_exit);
-                let copy = Box::new((*typed).clone());
+                let copy = Box::new((**prepared).clone());
                 let observe = options.pass_observation();
                 let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
                 let checked = match checked {
@@ -251,8 +262,25 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
                 break;
             }
         }
+        // No new site to choose: check the program eagerly.
         config.inline_sites = None;
         config.open_over = false;
+        let passes = crate::passes::pipeline(&config).split_off(inlining);
+        let observe = options.pass_observation();
+        let copy = Box::new((**prepared).clone());
+        let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
+        return match checked {
+            Ok(checked) => verify(
+                options,
+                &Kept::new(checked, options.free_at_exit),
+                &sources,
+                &reporter,
+                out,
+                bounded.as_ref(),
+                None,
+            ),
+            Err(failure) => failure.report(&sources, &reporter, out),
+        };
     }
     let passes = crate::passes::pipeline(&config);
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
@@ -334,7 +362,6 @@ fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementatio
     }
 }
 
-/// Verifies every selected implementation and prints Boogie's error reports and trailer.
 /// One phase of a stratified-inlining round: whether the open sites are over-approximated,
 /// the open sites its counterexamples reached, and whether it reported the verdict.
 #[derive(Default)]
@@ -350,6 +377,7 @@ struct BoundedRun {
     cuts: bool,
 }
 
+/// Verifies every selected implementation and prints Boogie's error reports and trailer.
 fn verify(
     options: &Options,
     typed: &crate::typeck::TypedProgram,
@@ -386,7 +414,6 @@ fn verify(
     }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
-        // Corral reports one counterexample (its `/cex:1`).
         // Corral reports one counterexample (its `/cex:1`); stratified inlining asks for a few
         // more, to open several call sites a round.
         error_limit: match (bounded, &si) {
