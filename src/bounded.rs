@@ -19,10 +19,10 @@
 //!   modified globals and the outputs, assume the `ensures`), as Corral's instrumentation does;
 //! - Corral's verdict lines and a trace of the failing path with its call stack ([`render`]).
 //!
-//! Inlining is eager by default. Under `/stratified` the driver inlines in rounds, only the
-//! call sites that counterexamples reach ([`crate::passes::inline::OPEN_CALL`] names the open
-//! ones). Each round checks with the open sites blocked, where a counterexample is a bug, and
-//! then with them over-approximated, where none means no bug.
+//! Inlining is stratified by default, as in Corral: [`crate::vcgen::stratified`] searches, in
+//! one solver session, for the call sites a verdict needs; the driver then inlines those
+//! ([`crate::passes::inline::Inline::sites`], the others blocked) and checks and reports that
+//! program as the eager mode (`/eagerInline`) checks the fully inlined one.
 //!
 //! A program with `async` calls is refused: it needs the context-bounded sequentialization
 //! of a later issue, and checking it as if it were sequential would miss bugs.

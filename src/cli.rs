@@ -183,7 +183,8 @@ pub struct Bounded {
     pub recursion_bound: Option<u32>,
     /// `/eagerInline` (Corral's `/staticInlining`): inline everything up front.
     pub eager: bool,
-    /// `/stratified`: inline on demand, the call sites counterexamples reach ([`crate::bounded`]).
+    /// `/stratified`, given: stratified inlining ([`crate::vcgen::stratified`]) is bounded
+    /// mode's default anyway, unless `/eagerInline` is given.
     pub stratified: bool,
     /// `/maxStaticLoopBound:N`
     pub max_static_loop_bound: Option<u32>,
@@ -302,7 +303,6 @@ impl Options {
             sound_loop_unrolling: self.sound_loop_unrolling,
             entry: None,
             inline_sites: None,
-            open_over: false,
         }
     }
 
@@ -689,11 +689,11 @@ struct Cli {
     /// Inline recursion, and unroll loops, to depth N (default 1)
     #[arg(long, value_name = "N", allow_negative_numbers = true, help_heading = BOUNDED)]
     recursion_bound: Option<i64>,
-    /// Inline every call up front (the default; Corral's /staticInlining)
+    /// Inline every call up front (Corral's /staticInlining) instead of on demand
     #[arg(long, help_heading = BOUNDED)]
     eager_inline: bool,
-    /// Inline on demand: start with every call open and inline the call sites counterexamples
-    /// reach (re-verifying each round; not incremental yet)
+    /// Inline on demand, in one solver session: start with every call open and inline the call
+    /// sites counterexamples reach (the default)
     #[arg(long, help_heading = BOUNDED)]
     stratified: bool,
     /// Unroll loops with a constant bound up to N iterations (accepted, not used yet)

@@ -200,7 +200,11 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // Bounded mode: the entry point, and whether the bound cuts anything it reaches.
     let bounded = if options.bounded.active() {
         match crate::bounded::entry(&typed, options.bounded.main.as_deref()) {
-            Ok(entry) => Some(BoundedRun { entry, cuts: crate::bounded::bound_cuts(&typed, entry) }),
+            Ok(entry) => Some(BoundedRun {
+                entry,
+                cuts: crate::bounded::bound_cuts(&typed, entry),
+                expect_bug: std::cell::Cell::new(false),
+            }),
             Err(message) => {
                 reporter.tool_message(out, &format!("Error, Invalid input: {message}"))?;
                 return Ok(1);
@@ -211,16 +215,15 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     };
     let mut config = options.pipeline_config();
     config.entry = bounded.as_ref().map(|b| b.entry);
-    // Stratified inlining (`/stratified`), in rounds. Each round checks the entry point with
-    // the call sites chosen so far inlined and the others open: first with the open sites
-    // blocked (`assume false`): a counterexample then goes through inlined code only and is
-    // a bug. Then with them over-approximated (each may fail, or makes the call by its
-    // contract): no counterexample means no bug within the bound; counterexamples at open
-    // sites choose the sites the next round inlines. Each round runs the passes and the
-    // solver afresh (not incremental yet). When a round can choose no new site, the program
-    // is checked eagerly instead.
-    if bounded.is_some() && options.bounded.stratified && !options.bounded.eager && options.verify {
-        // The passes before inlining do not depend on the sites: they run once.
+    // Stratified inlining (`/stratified`): the passes before inlining run once; a search in
+    // one solver session ([`crate::vcgen::stratified`]) finds the call sites a verdict needs;
+    // the program with those sites inlined and the others blocked is then checked and
+    // reported as eager inlining's is (a bug the search found is a bug of that program, and
+    // "no bugs" holds for it as well). A search that gives up leaves eager inlining to decide.
+    if let Some(b) = bounded.as_ref()
+        && !options.bounded.eager
+        && options.verify
+    {
         let mut passes = crate::passes::pipeline(&config);
         let inlining = passes.iter().position(|p| p.name() == "inline").unwrap_or(passes.len());
         passes.truncate(inlining);
@@ -231,56 +234,31 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             Ok(prepared) => Kept::new(prepared, options.free_at_exit),
             Err(failure) => return failure.report(&sources, &reporter, out),
         };
-        let mut sites: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-        for round in 1.. {
-            if options.trace {
-                let text = format!("[TRACE] stratified inlining: round {round}, {} call sites inlined\n", sites.len());
-                reporter.trace(out, &text)?;
-            }
-            let mut si = SiRound::default();
-            for over in [false, true] {
-                config.inline_sites = Some(std::sync::Arc::new(sites.clone()));
-                config.open_over = over;
-                si.over = over;
-                let passes = crate::passes::pipeline(&config).split_off(inlining);
-                let mut retired = Kept::new(Vec::new(), options.free_at_exit);
-                let copy = Box::new((**prepared).clone());
-                let observe = options.pass_observation();
-                let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
-                let checked = match checked {
-                    Ok(checked) => Kept::new(checked, options.free_at_exit),
-                    Err(failure) => return failure.report(&sources, &reporter, out),
-                };
-                let code = verify(options, &checked, &sources, &reporter, out, bounded.as_ref(), Some(&mut si))?;
-                if si.reported {
-                    return Ok(code);
+        let found = stratified_sites(options, &prepared, b.entry, &mut sources, &reporter, out)?;
+        // The program with the sites the search chose inlined; should its check disagree with
+        // a bug the search found, the program with every site inlined.
+        let mut check = |sites: Option<rustc_hash::FxHashSet<String>>, bug: bool| -> io::Result<i32> {
+            config.inline_sites = sites.map(std::sync::Arc::new);
+            b.expect_bug.set(bug);
+            let passes = crate::passes::pipeline(&config).split_off(inlining);
+            let observe = options.pass_observation();
+            let copy = Box::new((**prepared).clone());
+            let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
+            match checked {
+                Ok(checked) => {
+                    let checked = Kept::new(checked, options.free_at_exit);
+                    verify(options, &checked, &sources, &reporter, out, bounded.as_ref())
                 }
+                Err(failure) => failure.report(&sources, &reporter, out),
             }
-            let before = sites.len();
-            sites.extend(si.open);
-            if sites.len() == before {
-                break;
+        };
+        if let Some((sites, bug)) = found {
+            let code = check(Some(sites), bug)?;
+            if code != DISAGREES {
+                return Ok(code);
             }
         }
-        // No new site to choose: check the program eagerly.
-        config.inline_sites = None;
-        config.open_over = false;
-        let passes = crate::passes::pipeline(&config).split_off(inlining);
-        let observe = options.pass_observation();
-        let copy = Box::new((**prepared).clone());
-        let checked = crate::passes::run(copy, &passes, &observe, &mut sources, &reporter, out, &mut retired);
-        return match checked {
-            Ok(checked) => verify(
-                options,
-                &Kept::new(checked, options.free_at_exit),
-                &sources,
-                &reporter,
-                out,
-                bounded.as_ref(),
-                None,
-            ),
-            Err(failure) => failure.report(&sources, &reporter, out),
-        };
+        return check(None, false);
     }
     let passes = crate::passes::pipeline(&config);
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
@@ -303,7 +281,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
     }
     if options.verify {
-        return verify(options, &typed, &sources, &reporter, out, bounded.as_ref(), None);
+        return verify(options, &typed, &sources, &reporter, out, bounded.as_ref());
     }
     reporter.trailer(out, &closing(options, &sources, Counts::default(), 0))?;
     Ok(0)
@@ -362,20 +340,70 @@ fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementatio
     }
 }
 
-/// One phase of a stratified-inlining round: whether the open sites are over-approximated,
-/// the open sites its counterexamples reached, and whether it reported the verdict.
-#[derive(Default)]
-struct SiRound {
-    over: bool,
-    open: Vec<String>,
-    reported: bool,
+/// Stratified inlining's search ([`crate::vcgen::stratified`]) on `prepared`, the program
+/// before inlining: the call sites to inline and whether they show a bug, or `None` (inline
+/// them all, eagerly) when the search gave no verdict; under `/trace`, its rounds and figures.
+fn stratified_sites(
+    options: &Options,
+    prepared: &crate::typeck::TypedProgram,
+    entry: crate::ast::Symbol,
+    sources: &mut SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<Option<(rustc_hash::FxHashSet<String>, bool)>> {
+    use crate::vcgen::stratified::{self, Search};
+    let bound = options.bounded.bound();
+    let unroll = [crate::passes::every_loop_bounded(bound)];
+    let mut retired = Kept::new(Vec::new(), options.free_at_exit);
+    let copy = Box::new(prepared.clone());
+    let observe = crate::passes::Observe::default();
+    // What fails here fails again, and is reported, when eager inlining runs.
+    let Ok(unrolled) = crate::passes::run(copy, &unroll, &observe, sources, reporter, out, &mut retired) else {
+        return Ok(None);
+    };
+    let unrolled = Kept::new(unrolled, options.free_at_exit);
+    let Some(implementation) = stratified::entry_implementation(&unrolled, entry) else { return Ok(None) };
+    let Ok((choice, session_options)) = crate::smt::configure(options) else { return Ok(None) };
+    let Ok(mut session) = crate::smt::start(&choice, &session_options, None) else { return Ok(None) };
+    let limits = crate::smt::Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
+    let mut written = Ok(());
+    let mut trace = |line: &str| {
+        if options.trace && written.is_ok() {
+            written = reporter.trace(out, line);
+        }
+    };
+    let (found, figures) = stratified::search(&unrolled, implementation, bound, session.as_mut(), &limits, &mut trace);
+    let sites = match found {
+        Search::Bug(sites) => Some((sites, true)),
+        Search::NoBug(sites) => Some((sites, false)),
+        Search::GaveUp(why) => {
+            trace(&format!("[TRACE] stratified inlining gave up ({why}); inlining every call site\n"));
+            None
+        }
+    };
+    trace(&format!(
+        "[TRACE] stratified inlining: {} rounds, {} instances, {} queries, {} KB sent\n",
+        figures.rounds,
+        figures.instances,
+        figures.queries,
+        figures.sent / 1024
+    ));
+    written?;
+    Ok(sites)
 }
 
 /// Bounded mode's facts about the program ([`crate::bounded`]).
 struct BoundedRun {
     entry: crate::ast::Symbol,
     cuts: bool,
+    /// Stratified inlining found a bug with the call sites now inlined: a verification of
+    /// that program that finds none disagrees with it, and is not reported ([`verify`]
+    /// returns [`DISAGREES`]; eager inlining decides instead).
+    expect_bug: std::cell::Cell<bool>,
 }
+
+/// [`verify`]'s answer when its verdict disagrees with stratified inlining's search.
+const DISAGREES: i32 = -1;
 
 /// Verifies every selected implementation and prints Boogie's error reports and trailer.
 fn verify(
@@ -385,7 +413,6 @@ fn verify(
     reporter: &Reporter,
     out: &mut dyn Write,
     bounded: Option<&BoundedRun>,
-    mut si: Option<&mut SiRound>,
 ) -> io::Result<i32> {
     use crate::vcgen::{VerifyOptions, trace, verify_program};
     let (choice, session_options) = match crate::smt::configure(options) {
@@ -414,13 +441,8 @@ fn verify(
     }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
     let verify_options = VerifyOptions {
-        // Corral reports one counterexample (its `/cex:1`); stratified inlining asks for a few
-        // more, to open several call sites a round.
-        error_limit: match (bounded, &si) {
-            (Some(_), Some(_)) => 20,
-            (Some(_), None) => 1,
-            _ => options.error_limit,
-        },
+        // Corral reports one counterexample (its `/cex:1`).
+        error_limit: if bounded.is_some() { 1 } else { options.error_limit },
         time_limit: options.time_limit,
         resource_limit: options.resource_limit,
         // Bounded mode verifies the entry point only: every callee is inlined into it.
@@ -460,6 +482,7 @@ fn verify(
         crate::smt::start(&choice, &session_options, log)
     };
     let mut counts = Counts::default();
+    let mut disagrees = false;
     let mut internal_errors = 0;
     let mut written: io::Result<()> = Ok(());
     let mut last_report = std::time::Instant::now();
@@ -481,25 +504,9 @@ fn verify(
         // Bounded mode's trace shows the inlined calls, whose blocks have no position.
         let error_trace = if bounded.is_some() { 2 } else { options.error_trace };
         let mut verdict = crate::verdict::decide(result, sources, error_trace, models);
-        // Stratified inlining's rounds report a bug found with the open sites blocked, and
-        // "no bugs" found with them over-approximated; counterexamples at open sites choose
-        // the next round's sites.
-        if let Some(si) = si.as_deref_mut() {
-            use crate::verdict::Outcome;
-            let open_call = |e: &crate::verdict::ErrorReport| {
-                (e.custom && e.message.starts_with(crate::passes::inline::OPEN_CALL))
-                    .then(|| e.message[crate::passes::inline::OPEN_CALL.len()..].to_string())
-            };
-            match (si.over, verdict.outcome) {
-                (false, Outcome::Verified) => return,
-                (false, Outcome::Errors) => verdict.errors.truncate(1),
-                (true, Outcome::Errors) => {
-                    si.open.extend(verdict.errors.iter().filter_map(open_call));
-                    return;
-                }
-                _ => {}
-            }
-            si.reported = true;
+        if bounded.is_some_and(|b| b.expect_bug.get()) && verdict.outcome != crate::verdict::Outcome::Errors {
+            disagrees = true;
+            return;
         }
         verdict.splits = splits;
         // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
@@ -551,9 +558,8 @@ fn verify(
         }
     });
     written?;
-    if si.is_some_and(|si| !si.reported) {
-        // Another round (or phase) follows.
-        return Ok(0);
+    if disagrees {
+        return Ok(DISAGREES);
     }
     let implementations = match result {
         Ok(implementations) => implementations,

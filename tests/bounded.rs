@@ -10,14 +10,15 @@
 //!   check at line 7, column 3.
 //!
 //! The options of a run come before `=>`; `/main:main` is added unless they name an entry
-//! (`/main:P` or `/bounded`). Each run is made once per inlining mode (the default, eager
-//! inlining spelled out as `/eagerInline`, and stratified inlining, `/stratified`), and the
-//! modes must agree.
+//! (`/main:P` or `/bounded`). Each run is made once per inlining mode: the default
+//! (stratified inlining, in-process Z3), eager inlining (`/eagerInline`), and stratified
+//! inlining with its session over a pipe to the `z3` binary (`--solver=z3`, which the README's
+//! test command installs); the modes must agree.
 
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = "tests/bounded";
-const MODES: &[&[&str]] = &[&[], &["/eagerInline"], &["/stratified"]];
+const MODES: &[&[&str]] = &[&[], &["/eagerInline"], &["/stratified", "--solver=z3"]];
 
 #[derive(Debug, PartialEq)]
 enum Verdict {

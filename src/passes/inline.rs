@@ -59,20 +59,17 @@ pub struct Inline {
     /// Inline into this implementation only (bounded mode's entry point), even if it has
     /// `{:inline}` itself.
     pub only: Option<Symbol>,
-    /// Stratified inlining ([`crate::bounded`]): the call sites to inline, by path
-    /// ([`OPEN_CALL`]); every other call site within the bound stays open, an `assert false`
-    /// that names it. `None`: inline every call within the bound.
+    /// Stratified inlining ([`crate::vcgen::stratified`]): the call sites to inline, by path
+    /// ([`site_path`]); every other call site within the bound is blocked (`assume false`).
+    /// `None`: inline every call within the bound.
     pub sites: Option<std::sync::Arc<FxHashSet<String>>>,
-    /// What an open call site becomes: `assume false` (the under-approximation: only paths
-    /// through inlined code), or a branch that may fail at an `assert false` naming the site
-    /// and otherwise makes the call by its contract (the over-approximation).
-    pub open_over: bool,
 }
 
-/// The message of the assertion an open call site becomes: this prefix, then the site's
-/// path, `/P#k` per call from the entry point (the `k`th call, counted from 0, in the body of
-/// the copy it is in, to procedure `P`).
-pub const OPEN_CALL: &str = "rboogie-open-call ";
+/// A call site's path from the entry point: its caller's path, then `/P@F:O` for a call of
+/// `P` at offset `O` of file `F` (copies of one call made by loop unrolling share it).
+pub fn site_path(parent: &str, call: &CallCmd) -> String {
+    format!("{parent}/{}@{}:{}", call.callee.name, call.span.file.0, call.span.start)
+}
 
 impl super::Pass for Inline {
     fn name(&self) -> &'static str {
@@ -327,7 +324,7 @@ struct Inliner<'a, 'c> {
     on_stack: FxHashMap<ProcedureId, i64>,
     /// The path of the copy being inlined into and the calls met in it so far (stratified
     /// inlining's site names); the copy about to be inlined.
-    site_stack: Vec<(String, u32)>,
+    site_stack: Vec<String>,
     next_site: Option<String>,
     calls_seen: u32,
     /// Names of the caller's own variables: a global of the callee's that one of them would
@@ -372,7 +369,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: options.depth.map(i64::from).filter(|_| options.only.is_some()),
             on_stack: FxHashMap::default(),
-            site_stack: vec![(String::new(), 0)],
+            site_stack: vec![String::new()],
             next_site: None,
             calls_seen: 0,
             caller_names,
@@ -452,7 +449,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: self.per_callee,
             on_stack: FxHashMap::default(),
-            site_stack: vec![(String::new(), 0)],
+            site_stack: vec![String::new()],
             next_site: None,
             calls_seen: 0,
             caller_names: self.caller_names.clone(),
@@ -528,56 +525,15 @@ impl<'a, 'c> Inliner<'a, 'c> {
         if depth > 0
             && let Some(sites) = &self.options.sites
         {
-            let (parent, count) = self.site_stack.last_mut().expect("the entry's frame");
-            let path = format!("{parent}/{}#{count}", call.callee.name);
-            *count += 1;
+            let parent = self.site_stack.last().expect("the entry's frame");
+            let path = site_path(parent, call);
             if !sites.contains(&path) {
                 self.inlined = true;
                 let literal = Expr { kind: ExprKind::BoolLit(false), span: call.span, id: crate::ast::NodeId::NONE };
-                if !self.options.open_over {
-                    return CallAction::Replace(Cmd {
-                        kind: CmdKind::Assume { attrs: Box::new([]), expr: literal },
-                        span: call.span,
-                    });
-                }
-                let msg = Attribute {
-                    key: Symbol::intern("msg"),
-                    params: Box::new([AttrParam::Str(format!("{OPEN_CALL}{path}"), call.span)]),
+                return CallAction::Replace(Cmd {
+                    kind: CmdKind::Assume { attrs: Box::new([]), expr: literal },
                     span: call.span,
-                };
-                // `goto fail, call;` where `fail` asserts false and `call` is the call by
-                // its contract; both go on at `next`.
-                let here = format!("{}open${serial}$", self.prefix);
-                let label = |name: &str| Ident::at(Symbol::intern(&format!("{here}{name}")), call.span);
-                let (fail, by_contract) = (label("fail"), label("call"));
-                let original = Cmd { kind: CmdKind::Call(Box::new(call.clone())), span: call.span };
-                return CallAction::Inline(vec![
-                    BigBlock {
-                        label: Some(label("site")),
-                        cmds: Box::new([]),
-                        tail: Some(BlockTail::Goto {
-                            attrs: Box::new([]),
-                            targets: Box::new([fail, by_contract]),
-                            span: call.span,
-                        }),
-                        span: call.span,
-                    },
-                    BigBlock {
-                        label: Some(fail),
-                        cmds: Box::new([Cmd {
-                            kind: CmdKind::Assert { attrs: Box::new([msg]), expr: literal },
-                            span: call.span,
-                        }]),
-                        tail: Some(goto(*next, call.span)),
-                        span: call.span,
-                    },
-                    BigBlock {
-                        label: Some(by_contract),
-                        cmds: Box::new([original]),
-                        tail: Some(goto(*next, call.span)),
-                        span: call.span,
-                    },
-                ]);
+                });
             }
             self.next_site = Some(path);
         }
@@ -820,7 +776,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         *self.on_stack.entry(p).or_default() += 1;
         let site = self.next_site.take();
         if let Some(path) = &site {
-            self.site_stack.push((path.clone(), 0));
+            self.site_stack.push(path.clone());
         }
         if let Some(g) = &mut self.global_depth {
             *g -= 1;
@@ -994,7 +950,7 @@ mod tests {
     /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
     /// when the pass left the program as it was.
     fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
-        let pass = Inline { mode, depth, print_inlined: false, only: None, sites: None, open_over: false };
+        let pass = Inline { mode, depth, print_inlined: false, only: None, sites: None };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))
     }

@@ -51,6 +51,9 @@ pub struct UnrollLoops {
     /// Bounded mode's entry point: the only implementation unrolled, and without the warning
     /// about loops the bound cuts off (the bound is the point there).
     pub only: Option<crate::ast::Symbol>,
+    /// Stratified inlining's templates: every implementation bounded as bounded mode bounds
+    /// the entry point (each loop on its own, no warnings).
+    pub every_bounded: bool,
 }
 
 impl super::Pass for UnrollLoops {
@@ -60,7 +63,7 @@ impl super::Pass for UnrollLoops {
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(bound) = self.bound else { return Ok(None) };
-        run(typed, bound, self.sound, self.only, cx)
+        run(typed, bound, self.sound, self.only, self.every_bounded, cx)
     }
 }
 
@@ -69,8 +72,10 @@ fn run(
     bound: u32,
     sound: bool,
     only: Option<crate::ast::Symbol>,
+    every_bounded: bool,
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
+    let bounded = only.is_some() || every_bounded;
     let mut decls = typed.program.decls.clone();
     let mut changed = false;
     let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
@@ -102,9 +107,7 @@ fn run(
             continue;
         };
         // Bounded mode bounds each loop on its own, as Corral does.
-        if only.is_some()
-            && let Some(per_loop) = unroll_per_loop(&blocks, bound)
-        {
+        if bounded && let Some(per_loop) = unroll_per_loop(&blocks, bound) {
             *body = Body { locals: body.locals.clone(), stmts: stmt_list(&per_loop, original), span: body.span };
             mark_block_form(slot);
             changed = true;
@@ -115,7 +118,7 @@ fn run(
         let proc_decl = info.procedure.map(|p| typed.symbols().procedure(p).decl.0 as usize);
         let verified =
             !verify_false(attrs_of(info.decl.0 as usize)) && !proc_decl.is_some_and(|d| verify_false(attrs_of(d)));
-        if verified && only.is_none() {
+        if verified && !bounded {
             for (span, message) in vacuous_loops(typed, &blocks, &unrolled, bound) {
                 if warned.insert((span.file.0, span.start)) {
                     cx.warning(span, &message);
@@ -661,12 +664,12 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let mut cx = PassCx::default();
-            let program = super::run(&typed(&text), 2, false, None, &mut cx).expect("unrolls").expect("changes");
+            let program = super::run(&typed(&text), 2, false, None, false, &mut cx).expect("unrolls").expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice = super::run(&again, 2, false, None, &mut cx).expect("unrolls").expect("changes");
+            let twice = super::run(&again, 2, false, None, false, &mut cx).expect("unrolls").expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }

@@ -179,8 +179,6 @@ pub struct PipelineConfig {
     pub entry: Option<crate::ast::Symbol>,
     /// Stratified inlining's chosen call sites ([`inline::Inline::sites`]).
     pub inline_sites: Option<std::sync::Arc<rustc_hash::FxHashSet<String>>>,
-    /// Open call sites over-approximated (else blocked): [`inline::Inline::open_over`].
-    pub open_over: bool,
 }
 
 impl Default for PipelineConfig {
@@ -196,7 +194,6 @@ impl Default for PipelineConfig {
             sound_loop_unrolling: false,
             entry: None,
             inline_sites: None,
-            open_over: false,
         }
     }
 }
@@ -224,14 +221,20 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             print_inlined: config.print_inlined,
             only: config.entry,
             sites: config.inline_sites.clone(),
-            open_over: config.open_over,
         }),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
             sound: config.sound_loop_unrolling,
             only: config.entry,
+            every_bounded: false,
         }),
     ]
+}
+
+/// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
+/// loops bounded by `bound`, each on its own, as bounded mode bounds the entry point's.
+pub fn every_loop_bounded(bound: u32) -> Box<dyn Pass> {
+    Box::new(loop_unroll::UnrollLoops { bound: Some(bound), sound: false, only: None, every_bounded: true })
 }
 
 /// What the driver wants to see of the passes: `/trace`'s per-pass lines, `--print-after`.

@@ -33,6 +33,7 @@ pub mod passify;
 pub mod prune;
 pub mod shown;
 pub mod split;
+pub mod stratified;
 pub mod trace;
 pub mod verify;
 pub mod wlp;
@@ -382,6 +383,7 @@ mod tests {
             capture_states: false,
             values: false,
             inputs: info.ins.clone(),
+            template: None,
         };
         let mut enc = Encoder::new(typed);
         let mut decls = enc.prelude().expect("encodes");

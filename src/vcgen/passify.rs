@@ -44,6 +44,9 @@ pub enum PCmd {
     Scope(super::ScopeCmd),
     /// A `{:captureState}` point, where models are asked for; no effect on the VC.
     Capture(std::sync::Arc<CapturePoint>),
+    /// A call left open for stratified inlining ([`TemplateLinks`]): the terms an instance of
+    /// the callee is linked to. What it does to the path is the callee instance's business.
+    Site(Box<SiteLink>),
     /// The `{:print ...}` attributes of a command, each ended by a line break; no effect on
     /// the VC, but it is a command, as Boogie's `assume true` that carries them is, so a block
     /// that has one is not empty.
@@ -67,6 +70,39 @@ impl PCmd {
             other => other.clone(),
         }
     }
+}
+
+/// A call site of a stratified-inlining template ([`PCmd::Site`]): the callee, the call, and
+/// the terms of its arguments, of the linked globals before the call, of the fresh values of
+/// its outs and of the linked globals after it (those the callee may modify are fresh).
+#[derive(Clone, Debug)]
+pub struct SiteLink {
+    pub callee: ProcedureId,
+    pub call: Span,
+    pub args: Vec<String>,
+    pub globals_before: Vec<String>,
+    pub outs: Vec<String>,
+    pub globals_after: Vec<String>,
+}
+
+/// Passification for a stratified-inlining template (`crate::vcgen::stratified`): calls of
+/// `sites` become [`PCmd::Site`]s, `globals` are linked at every site, and the terms of
+/// `entry` at the start and of `exit` at the end of every returning block are recorded
+/// ([`Passive::links`]); the `exit` variables are live at the end.
+pub struct TemplateLinks<'a> {
+    pub sites: &'a FxHashSet<ProcedureId>,
+    pub globals: Vec<VarId>,
+    pub entry: Vec<VarId>,
+    pub exit: Vec<VarId>,
+}
+
+/// What [`TemplateLinks`] asked passification to record.
+#[derive(Clone, Debug, Default)]
+pub struct PassiveLinks {
+    pub entry: Vec<String>,
+    /// For each block without successors: its index and the terms of the `exit` variables
+    /// at its end.
+    pub exits: Vec<(usize, Vec<String>)>,
 }
 
 /// A part of a `{:print ...}` attribute.
@@ -116,12 +152,16 @@ pub struct ImplContext<'a> {
     pub values: bool,
     /// The implementation's in-parameters.
     pub inputs: Vec<VarId>,
+    /// Passification for a stratified-inlining template, else `None`.
+    pub template: Option<TemplateLinks<'a>>,
 }
 
 pub struct Passive {
     pub blocks: Vec<PassiveBlock>,
     /// Every incarnation and call temporary.
     pub decls: Vec<Incarnation>,
+    /// What [`ImplContext::template`] asked for.
+    pub links: PassiveLinks,
 }
 
 /// A constant passification declares: its SMT-LIB name and sort, and the name Boogie gives it
@@ -699,6 +739,11 @@ impl<'a> Passifier<'a, '_, '_> {
         if call.args.len() != info.ins.len() || call.outs.len() != info.outs.len() {
             return Err(Unsupported::new(Some(call.span), "a call with the wrong number of arguments"));
         }
+        if let Some(links) = &self.cx.template
+            && links.sites.contains(&p)
+        {
+            return self.site(call, p, cur, out);
+        }
         let mut subst: FxHashMap<VarId, String> = FxHashMap::default();
         // The printed form: the callee's formals as the arguments' text (in parentheses unless
         // a name or a literal), its outs and modified globals as their new incarnations.
@@ -773,10 +818,7 @@ impl<'a> Passifier<'a, '_, '_> {
         let pre = cur.clone();
         let mut out_values = Vec::new();
         for formal in &info.outs {
-            let sort = self.enc.sort(&typed.symbols().var(*formal).ty)?;
-            let name = typed.symbols().var(*formal).name.name;
-            let boogie = format!("call@{name}");
-            let t = self.fresh_named(&format!("call{name}"), sort, boogie.clone());
+            let (t, boogie) = self.call_temporary(*formal)?;
             subst.insert(*formal, t.clone());
             let text = if self.showing() { crate::emit::sanitize(&boogie).into_owned() } else { String::new() };
             subst_text.insert(*formal, text.clone());
@@ -820,6 +862,62 @@ impl<'a> Passifier<'a, '_, '_> {
             let v = super::cfg::var_of(typed, actual)?;
             cur.insert(v, value);
         }
+        Ok(())
+    }
+
+    /// A fresh temporary for a call's out-parameter `formal`: its term and its Boogie name.
+    fn call_temporary(&mut self, formal: VarId) -> Result<(String, String), Unsupported> {
+        let var = self.typed().symbols().var(formal);
+        let sort = self.enc.sort(&var.ty)?;
+        let name = var.name.name;
+        let boogie = format!("call@{name}");
+        Ok((self.fresh_named(&format!("call{name}"), sort, boogie.clone()), boogie))
+    }
+
+    /// A call left open for stratified inlining: arguments and linked globals before, fresh
+    /// outs and fresh values for what the callee may modify, linked globals after.
+    fn site(
+        &mut self,
+        call: &'a CallCmd,
+        p: ProcedureId,
+        cur: &mut Incarnations,
+        out: &mut Vec<PCmd>,
+    ) -> Result<(), Unsupported> {
+        let typed = self.typed();
+        let info = typed.symbols().procedure(p);
+        let links = self.cx.template.as_ref().expect("a template");
+        let mut args = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            args.push(self.term(a, cur)?);
+        }
+        let current = |cur: &Incarnations, g: &VarId| cur.get(g).map(|v| v.smt.to_string()).unwrap_or_default();
+        let globals_before: Vec<String> = links.globals.iter().map(|g| current(cur, g)).collect();
+        let mut outs = Vec::with_capacity(info.outs.len());
+        let mut out_values = Vec::new();
+        for formal in &info.outs {
+            let (t, boogie) = self.call_temporary(*formal)?;
+            outs.push(t.clone());
+            out_values.push(Value::new(t, String::new(), ModelValue::Constant(boogie.into())));
+        }
+        let mut seen = FxHashSet::default();
+        for &g in self.cx.modifies[p.0 as usize].iter().filter(|v| seen.insert(**v)) {
+            let t = self.fresh(g)?;
+            cur.insert(g, t);
+        }
+        for (value, actual) in out_values.into_iter().zip(&call.outs) {
+            let v = super::cfg::var_of(typed, actual)?;
+            cur.insert(v, value);
+        }
+        let links = self.cx.template.as_ref().expect("a template");
+        let globals_after = links.globals.iter().map(|g| current(cur, g)).collect();
+        out.push(PCmd::Site(Box::new(SiteLink {
+            callee: p,
+            call: call.span,
+            args,
+            globals_before,
+            outs,
+            globals_after,
+        })));
         Ok(())
     }
 
@@ -981,6 +1079,12 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
             }
             // The measures' `requires e >= 0`.
             global_uses(typed, &super::measure::procedure_measure(typed, p), uses);
+            // An open site reads every linked global.
+            if let Some(links) = &cx.template
+                && links.sites.contains(&p)
+            {
+                uses.extend(links.globals.iter().copied());
+            }
             let mut assigned = Vec::new();
             super::cfg::assigned_vars(typed, cx.modifies, cmd, &mut assigned)?;
             defs.extend(assigned);
@@ -1218,6 +1322,9 @@ fn join_liveness(
     }
     let mut join_live: Vec<Vec<VarId>> = vec![Vec::new(); n];
     let mut live: FxHashSet<VarId> = FxHashSet::default();
+    if let Some(links) = &cx.template {
+        live.extend(links.exit.iter().copied());
+    }
     // What entering each block on the stack changed: (variable, whether it was added).
     let mut undo: Vec<(VarId, bool)> = Vec::new();
     // (block, where its changes start in `undo`, its next child)
@@ -1339,6 +1446,10 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         }
     }
     p.initial = initial.clone();
+    let mut links = PassiveLinks::default();
+    if let Some(t) = &cx.template {
+        links.entry = t.entry.iter().map(|v| initial.get(v).map(|x| x.smt.to_string()).unwrap_or_default()).collect();
+    }
     // A block's map lives until its last successor has read it.
     let mut out_maps: Vec<Option<Incarnations>> = vec![None; n];
     let mut unread: Vec<usize> = succs.iter().map(Vec::len).collect();
@@ -1383,6 +1494,12 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             p.cmd(c, &mut cur, &mut cmds)?;
         }
         passive[b] = cmds;
+        if let Some(t) = &cx.template
+            && succs[b].is_empty()
+        {
+            let terms = t.exit.iter().map(|v| cur.get(v).map(|x| x.smt.to_string()).unwrap_or_default()).collect();
+            links.exits.push((b, terms));
+        }
         if unread[b] > 0 {
             out_maps[b] = Some(cur);
         }
@@ -1403,7 +1520,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             goto_nowhere: false,
         })
         .collect();
-    Ok(Passive { blocks, decls: p.decls })
+    Ok(Passive { blocks, decls: p.decls, links })
 }
 
 /// Boogie's `RemoveEmptyBlocks` followed by `PruneUnreachableBlocks`: blocks without commands

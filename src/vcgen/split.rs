@@ -117,7 +117,7 @@ impl<'b> CostModel<'b> {
                 }
                 // Boogie carries `{:print}` in an `assume true`.
                 PCmd::Assume(..) | PCmd::Print(_) => assumes += 1.0,
-                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Capture(_) => {}
+                PCmd::StartChecking | PCmd::Scope(_) | PCmd::Capture(_) | PCmd::Site(_) => {}
             }
         }
         let s = &mut self.stats[b];

@@ -130,12 +130,12 @@ fn impl_attrs(typed: &TypedProgram, id: ImplementationId) -> &[crate::ast::Attri
 
 /// What declarations say about variables: where clauses, by the variable declared, and the
 /// `{:assumption}` variables.
-struct VariableFacts<'p> {
-    wheres: FxHashMap<VarId, &'p Expr>,
-    assumptions: FxHashSet<VarId>,
+pub(crate) struct VariableFacts<'p> {
+    pub(crate) wheres: FxHashMap<VarId, &'p Expr>,
+    pub(crate) assumptions: FxHashSet<VarId>,
 }
 
-fn variable_facts(typed: &TypedProgram) -> VariableFacts<'_> {
+pub(crate) fn variable_facts(typed: &TypedProgram) -> VariableFacts<'_> {
     fn add<'p>(typed: &TypedProgram, attrs: &[Attribute], groups: &'p [VarGroup], facts: &mut VariableFacts<'p>) {
         for g in groups {
             let assumption = find_bool_attribute(attrs, "assumption") || find_bool_attribute(&g.attrs, "assumption");
@@ -171,14 +171,14 @@ fn variable_facts(typed: &TypedProgram) -> VariableFacts<'_> {
 
 /// Each procedure's `modifies`, as declared (under `/inferModifies` the `modifies` pass has
 /// added what the procedure's implementations change).
-fn modifies_sets(typed: &TypedProgram) -> Vec<Vec<VarId>> {
+pub(crate) fn modifies_sets(typed: &TypedProgram) -> Vec<Vec<VarId>> {
     typed.symbols().procedures.iter().map(|p| p.modifies.clone()).collect()
 }
 
 /// What every program's prelude starts with: Boogie's `tickleBool` (a function the solver may
 /// use as a trigger on Boolean values, which Boogie declares for z3, and which a model shows)
 /// and its function for reading the failing path back from a model.
-const CONTROL_FLOW: &str = "(declare-fun tickleBool (Bool) Bool)\n(assert (and (tickleBool true) (tickleBool false)))\n(declare-fun ControlFlow (Int Int) Int)\n";
+pub(crate) const CONTROL_FLOW: &str = "(declare-fun tickleBool (Bool) Bool)\n(assert (and (tickleBool true) (tickleBool false)))\n(declare-fun ControlFlow (Int Int) Int)\n";
 
 /// Opens a solver session for the named implementation (the name is for `/proverLog`'s
 /// `@PROC@`). The session has sent its preamble of solver options and nothing else. Under
@@ -618,6 +618,7 @@ fn encode_implementation<'a>(
         capture_states: options.models,
         values: options.values,
         inputs: info.ins.clone(),
+        template: None,
     };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     if options.remove_empty_blocks {
