@@ -285,6 +285,7 @@ impl Options {
                 inline: crate::passes::Inlining::Assume,
                 inline_depth: Some(bound),
                 loop_unroll: Some(self.loop_unroll.unwrap_or(bound)),
+                max_static_loop_bound: self.bounded.max_static_loop_bound,
                 ..self.modular_pipeline_config()
             };
         }
@@ -302,6 +303,7 @@ impl Options {
             loop_unroll: self.loop_unroll,
             sound_loop_unrolling: self.sound_loop_unrolling,
             entry: None,
+            max_static_loop_bound: None,
             inline_sites: None,
         }
     }
@@ -696,7 +698,8 @@ struct Cli {
     /// sites counterexamples reach (the default)
     #[arg(long, help_heading = BOUNDED)]
     stratified: bool,
-    /// Unroll loops with a constant bound up to N iterations (accepted, not used yet)
+    /// Unroll a loop that never runs more than N iterations (its guard decided by constants)
+    /// that far, past the recursion bound
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     max_static_loop_bound: Option<u32>,
     /// Context switches per thread in concurrent programs (accepted; concurrent programs are

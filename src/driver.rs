@@ -252,11 +252,20 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
                 Err(failure) => failure.report(&sources, &reporter, out),
             }
         };
-        if let Some((sites, bug)) = found {
-            let code = check(Some(sites), bug)?;
-            if code != DISAGREES {
-                return Ok(code);
+        match found {
+            // An over-approximation without a counterexample: nothing to show but the verdict
+            // (unless `--print-after` asks for the program).
+            Some((_, false)) if options.print_after.is_empty() => {
+                drop(check);
+                return report_no_bugs(options, &prepared, &sources, &reporter, out, b);
             }
+            Some((sites, bug)) => {
+                let code = check(Some(sites), bug)?;
+                if code != DISAGREES {
+                    return Ok(code);
+                }
+            }
+            None => {}
         }
         return check(None, false);
     }
@@ -340,6 +349,49 @@ fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementatio
     }
 }
 
+/// Bounded mode's "no bugs" verdict for the entry point of `typed`, printed as [`verify`]
+/// prints it, when stratified inlining's search found no counterexample with every open call
+/// site over-approximated (checking the program with the sites it inlined could add nothing:
+/// it blocks the others).
+fn report_no_bugs(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    sources: &SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    b: &BoundedRun,
+) -> io::Result<i32> {
+    use crate::verdict::{Outcome, Verdict};
+    let symbols = typed.symbols();
+    let Some(at) = symbols.implementations.iter().find(|i| i.name.name == b.entry).map(|i| i.name.span) else {
+        return Ok(0);
+    };
+    let counts = Counts { verified: 1, ..Counts::default() };
+    let verdict = Verdict {
+        name: b.entry.to_string(),
+        order: 0,
+        at: crate::vcgen::trace::position(sources, at),
+        outcome: Outcome::Verified,
+        errors: Vec::new(),
+        note: None,
+        splits: String::new(),
+        counts: counts.clone(),
+    };
+    let bound = options.bounded.bound();
+    if reporter.format == Format::Json {
+        reporter.verdict(out, &verdict, None)?;
+        out.write_all(crate::bounded::json(&verdict, bound, b.cuts).as_bytes())?;
+        reporter.trailer(out, &closing(options, sources, counts, 1))?;
+    } else {
+        let values = reporter.format == Format::Rich || options.bounded.print_data_values >= 1;
+        let calls = crate::bounded::CallTree::default();
+        if let Some(text) = crate::bounded::render(&verdict, &calls, sources, bound, b.cuts, values) {
+            reporter.output(out, &text)?;
+        }
+    }
+    Ok(0)
+}
+
 /// Stratified inlining's search ([`crate::vcgen::stratified`]) on `prepared`, the program
 /// before inlining: the call sites to inline and whether they show a bug, or `None` (inline
 /// them all, eagerly) when the search gave no verdict; under `/trace`, its rounds and figures.
@@ -353,7 +405,8 @@ fn stratified_sites(
 ) -> io::Result<Option<(rustc_hash::FxHashSet<String>, bool)>> {
     use crate::vcgen::stratified::{self, Search};
     let bound = options.bounded.bound();
-    let unroll = [crate::passes::every_loop_bounded(bound)];
+    let loops = options.loop_unroll.unwrap_or(bound);
+    let unroll = [crate::passes::every_loop_bounded(loops, options.bounded.max_static_loop_bound)];
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
     let copy = Box::new(prepared.clone());
     let observe = crate::passes::Observe::default();
@@ -364,7 +417,10 @@ fn stratified_sites(
     let unrolled = Kept::new(unrolled, options.free_at_exit);
     let Some(implementation) = stratified::entry_implementation(&unrolled, entry) else { return Ok(None) };
     let Ok((choice, session_options)) = crate::smt::configure(options) else { return Ok(None) };
-    let Ok(mut session) = crate::smt::start(&choice, &session_options, None) else { return Ok(None) };
+    // `/proverLog`: the search's session (the check of the program it chose, if one follows,
+    // writes the file again).
+    let log = options.prover_log.as_deref().and_then(|file| crate::smt::LogFiles::new(file).open(entry.as_str()).ok());
+    let Ok(mut session) = crate::smt::start(&choice, &session_options, log) else { return Ok(None) };
     let limits = crate::smt::Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
     let mut written = Ok(());
     let mut trace = |line: &str| {
@@ -382,12 +438,19 @@ fn stratified_sites(
         }
     };
     trace(&format!(
-        "[TRACE] stratified inlining: {} rounds, {} instances, {} queries, {} KB sent\n",
+        "[TRACE] stratified inlining: {} rounds, {} instances, {} queries, {} KB sent ({:.3} s), {:.3} s in check-sat\n",
         figures.rounds,
         figures.instances,
         figures.queries,
-        figures.sent / 1024
+        figures.sent / 1024,
+        figures.sending,
+        figures.checking
     ));
+    // Deleting a Z3 context that holds every instance takes about as long as the search: the
+    // binary leaves that to the process's exit, as it leaves its programs.
+    if !options.free_at_exit {
+        std::mem::forget(session);
+    }
     written?;
     Ok(sites)
 }

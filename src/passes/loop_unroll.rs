@@ -54,6 +54,9 @@ pub struct UnrollLoops {
     /// Stratified inlining's templates: every implementation bounded as bounded mode bounds
     /// the entry point (each loop on its own, no warnings).
     pub every_bounded: bool,
+    /// Bounded mode's `/maxStaticLoopBound:N`: a loop found to run at most N iterations
+    /// ([`static_loop_bounds`]) is unrolled that far, the bound notwithstanding.
+    pub max_static: Option<u32>,
 }
 
 impl super::Pass for UnrollLoops {
@@ -63,7 +66,7 @@ impl super::Pass for UnrollLoops {
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(bound) = self.bound else { return Ok(None) };
-        run(typed, bound, self.sound, self.only, self.every_bounded, cx)
+        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static), cx)
     }
 }
 
@@ -71,8 +74,7 @@ fn run(
     typed: &TypedProgram,
     bound: u32,
     sound: bool,
-    only: Option<crate::ast::Symbol>,
-    every_bounded: bool,
+    (only, every_bounded, max_static): (Option<crate::ast::Symbol>, bool, Option<u32>),
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
     let bounded = only.is_some() || every_bounded;
@@ -107,8 +109,14 @@ fn run(
             continue;
         };
         // Bounded mode bounds each loop on its own, as Corral does.
-        if bounded && let Some(per_loop) = unroll_per_loop(&blocks, bound) {
-            *body = Body { locals: body.locals.clone(), stmts: stmt_list(&per_loop, original), span: body.span };
+        let statically = match max_static {
+            Some(max) if bounded && max > 0 => static_loop_bounds(typed, &blocks, max, STATIC_BOUND_BLOCKS),
+            _ => FxHashMap::default(),
+        };
+        let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
+        if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX) {
+            let stmts = stmt_list(&per_loop.blocks, original);
+            *body = Body { locals: body.locals.clone(), stmts, span: body.span };
             mark_block_form(slot);
             changed = true;
             continue;
@@ -366,14 +374,19 @@ fn unroll_loops(blocks: &[AstBlock], bound: u32, sound: bool) -> Unrolled {
 // ---------------------------------------------------------------------------------------------
 // Each loop bounded on its own (bounded mode)
 
+/// The most blocks [`static_loop_bounds`] unrolls a body into before it gives up.
+const STATIC_BOUND_BLOCKS: usize = 100_000;
+
 /// Unrolls every natural loop to `bound` iterations of its own, as Corral bounds the
 /// tail-recursive procedure it extracts from each loop: a loop's body runs at most `bound`
 /// times per entry into the loop (the last time without going back to its head), and an inner
 /// loop starts counting afresh in every iteration of the loop around it. A copy of a block is
 /// one per iteration count of each loop around it (`label#i#j`, outermost first); a back edge
-/// past the bound goes to a block `assume false`. `None` when the graph is irreducible (a
-/// cycle not entered through one head), which [`unroll_loops`] handles instead.
-fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
+/// past the bound goes to a block `assume false` (`head#cut`, one per loop). The loop headed by
+/// block `h` gets `bound_of(h)` iterations. `None` when the graph is irreducible (a cycle not
+/// entered through one head), which [`unroll_loops`] handles instead, or when the copies
+/// would pass `limit` blocks.
+fn unroll_per_loop(blocks: &[AstBlock], bound_of: &dyn Fn(usize) -> u32, limit: usize) -> Option<PerLoop> {
     use petgraph::graph::{DiGraph, NodeIndex};
     let nodes = graph_info(blocks);
     let mut graph = DiGraph::<(), ()>::new();
@@ -414,12 +427,18 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
 
     let mut made: FxHashMap<(usize, Vec<u32>), usize> = FxHashMap::default();
     let mut out: Vec<AstBlock> = Vec::new();
+    let mut origin: Vec<(usize, Vec<u32>)> = Vec::new();
     let mut work: Vec<(usize, Vec<u32>, usize)> = Vec::new();
-    let mut cut: Option<usize> = None;
-    let mut copy = |b: usize, counts: Vec<u32>, out: &mut Vec<AstBlock>, work: &mut Vec<(usize, Vec<u32>, usize)>| {
+    let mut cuts: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut copy = |b: usize,
+                    counts: Vec<u32>,
+                    out: &mut Vec<AstBlock>,
+                    origin: &mut Vec<(usize, Vec<u32>)>,
+                    work: &mut Vec<(usize, Vec<u32>, usize)>| {
         if let Some(&i) = made.get(&(b, counts.clone())) {
             return i;
         }
+        origin.push((b, counts.clone()));
         let i = out.len();
         let suffix: String = counts.iter().map(|c| format!("#{c}")).collect();
         let orig = &blocks[b];
@@ -436,8 +455,11 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
         i
     };
     // The entry may itself head a loop (a goto back to the first block).
-    copy(0, vec![1; enclosing[0].len()], &mut out, &mut work);
+    copy(0, vec![1; enclosing[0].len()], &mut out, &mut origin, &mut work);
     while let Some((b, counts, i)) = work.pop() {
+        if out.len() > limit {
+            return None;
+        }
         let Some(node) = &nodes[b] else { continue };
         let mut succs = Vec::new();
         for &s in node.forward.iter().chain(&node.back) {
@@ -445,8 +467,9 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
             let to = &enclosing[s];
             let target = if let Some(k) = from.iter().position(|&h| h == s) {
                 // Back to the head of the k-th loop around: its next iteration, or the cut.
-                if counts[k] >= bound {
-                    *cut.get_or_insert_with(|| {
+                if counts[k] >= bound_of(s) {
+                    *cuts.entry(s).or_insert_with(|| {
+                        origin.push((s, Vec::new()));
                         let at = blocks[s].tok.unwrap_or_default();
                         let f = Expr { kind: ExprKind::BoolLit(false), span: at, id: crate::ast::NodeId::NONE };
                         out.push(AstBlock {
@@ -461,7 +484,7 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
                 } else {
                     let mut next = counts[..=k].to_vec();
                     next[k] += 1;
-                    copy(s, next, &mut out, &mut work)
+                    copy(s, next, &mut out, &mut origin, &mut work)
                 }
             } else {
                 // Within, out of or into loops: the loops kept keep their counts, a loop
@@ -469,13 +492,87 @@ fn unroll_per_loop(blocks: &[AstBlock], bound: u32) -> Option<Vec<AstBlock>> {
                 let kept = from.iter().zip(to).take_while(|(a, b)| a == b).count();
                 let mut next = counts[..kept].to_vec();
                 next.extend(std::iter::repeat_n(1, to.len() - kept));
-                copy(s, next, &mut out, &mut work)
+                copy(s, next, &mut out, &mut origin, &mut work)
             };
             succs.push(target);
         }
         out[i].succs = succs;
     }
-    Some(out)
+    let cut_of = cuts.into_iter().map(|(head, block)| (block, head)).collect();
+    Some(PerLoop { blocks: out, origin, heads, cut_of })
+}
+
+/// What [`unroll_per_loop`] made: the copies, each copy's original block and iteration counts
+/// (of the loops around it, outermost first; none for a cut), the loop heads, and the head
+/// each cut block belongs to.
+struct PerLoop {
+    blocks: Vec<AstBlock>,
+    origin: Vec<(usize, Vec<u32>)>,
+    heads: Vec<usize>,
+    cut_of: FxHashMap<usize, usize>,
+}
+
+/// `/maxStaticLoopBound:max` (Corral's option): the loops of `blocks` that never run more
+/// than `max` iterations, by head, with the number of times their head is entered at most.
+/// Each loop is unrolled `max + 1` times and the constants the program assigns propagated
+/// through the copies ([`run_cmds`], which only drops a path whose assumption is known to be
+/// false): a loop whose cut no path reaches is bounded by the last copy of its head a path
+/// reaches. A loop whose guard depends on an unknown value is none of them. Nothing when the
+/// copies would pass `limit` blocks.
+fn static_loop_bounds(typed: &TypedProgram, blocks: &[AstBlock], max: u32, limit: usize) -> FxHashMap<usize, u32> {
+    let mut bounds = FxHashMap::default();
+    let Some(per) = unroll_per_loop(blocks, &|_| max.saturating_add(1), limit) else { return bounds };
+    if per.heads.is_empty() {
+        return bounds;
+    }
+    let n = per.blocks.len();
+    // Kahn's order over the acyclic copies.
+    let mut indegree = vec![0usize; n];
+    for b in &per.blocks {
+        for &s in &b.succs {
+            indegree[s] += 1;
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&b| indegree[b] == 0).collect();
+    let mut entry: Vec<Option<Env>> = vec![None; n];
+    entry[0] = Some(Env::default());
+    let mut reached: FxHashMap<usize, u32> = FxHashMap::default();
+    let mut cut_reached: FxHashSet<usize> = FxHashSet::default();
+    while let Some(b) = ready.pop() {
+        for &s in &per.blocks[b].succs {
+            indegree[s] -= 1;
+            if indegree[s] == 0 {
+                ready.push(s);
+            }
+        }
+        let Some(env) = entry[b].take() else { continue };
+        if let Some(&head) = per.cut_of.get(&b) {
+            cut_reached.insert(head);
+            continue;
+        }
+        let (original, counts) = &per.origin[b];
+        if per.heads.contains(original) {
+            let count = counts.last().copied().unwrap_or(1);
+            let most = reached.entry(*original).or_insert(0);
+            *most = (*most).max(count);
+        }
+        let Some(after) = run_cmds(typed, env, &per.blocks[b].cmds) else { continue };
+        for &s in &per.blocks[b].succs {
+            entry[s] = Some(match entry[s].take() {
+                None => after.clone(),
+                Some(mut joined) => {
+                    joined.retain(|v, value| after.get(v) == Some(value));
+                    joined
+                }
+            });
+        }
+    }
+    for (head, most) in reached {
+        if !cut_reached.contains(&head) {
+            bounds.insert(head, most);
+        }
+    }
+    bounds
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -664,12 +761,13 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let mut cx = PassCx::default();
-            let program = super::run(&typed(&text), 2, false, None, false, &mut cx).expect("unrolls").expect("changes");
+            let program =
+                super::run(&typed(&text), 2, false, (None, false, None), &mut cx).expect("unrolls").expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice = super::run(&again, 2, false, None, false, &mut cx).expect("unrolls").expect("changes");
+            let twice = super::run(&again, 2, false, (None, false, None), &mut cx).expect("unrolls").expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }

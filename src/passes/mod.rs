@@ -177,6 +177,8 @@ pub struct PipelineConfig {
     /// Bounded mode's entry point ([`crate::bounded`]): the only implementation inlined into
     /// (and verified), whatever its `{:inline}`.
     pub entry: Option<crate::ast::Symbol>,
+    /// Bounded mode's `/maxStaticLoopBound:N` ([`loop_unroll::UnrollLoops::max_static`]).
+    pub max_static_loop_bound: Option<u32>,
     /// Stratified inlining's chosen call sites ([`inline::Inline::sites`]).
     pub inline_sites: Option<std::sync::Arc<rustc_hash::FxHashSet<String>>>,
 }
@@ -193,6 +195,7 @@ impl Default for PipelineConfig {
             loop_unroll: None,
             sound_loop_unrolling: false,
             entry: None,
+            max_static_loop_bound: None,
             inline_sites: None,
         }
     }
@@ -227,14 +230,15 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             sound: config.sound_loop_unrolling,
             only: config.entry,
             every_bounded: false,
+            max_static: config.max_static_loop_bound,
         }),
     ]
 }
 
 /// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
 /// loops bounded by `bound`, each on its own, as bounded mode bounds the entry point's.
-pub fn every_loop_bounded(bound: u32) -> Box<dyn Pass> {
-    Box::new(loop_unroll::UnrollLoops { bound: Some(bound), sound: false, only: None, every_bounded: true })
+pub fn every_loop_bounded(bound: u32, max_static: Option<u32>) -> Box<dyn Pass> {
+    Box::new(loop_unroll::UnrollLoops { bound: Some(bound), sound: false, only: None, every_bounded: true, max_static })
 }
 
 /// What the driver wants to see of the passes: `/trace`'s per-pass lines, `--print-after`.

@@ -50,6 +50,9 @@ use crate::ast::Spec;
 use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, ProcedureId, TypedProgram, VarId, VarKind};
 
+/// The largest template (SMT-LIB text) the search sends.
+const MAX_TEMPLATE: usize = 256 << 10;
+
 /// What the search found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Search {
@@ -69,6 +72,9 @@ pub struct Figures {
     pub queries: u32,
     /// Bytes of SMT-LIB sent to the session.
     pub sent: usize,
+    /// Seconds spent sending (the solver reads and asserts) and in `check-sat`.
+    pub sending: f64,
+    pub checking: f64,
 }
 
 /// One open call site of a template: its parameters' indexes.
@@ -149,6 +155,8 @@ struct Instance {
     procedure: ProcedureId,
     parent: Option<usize>,
     path: String,
+    /// Calls from the root to it.
+    depth: u32,
 }
 
 /// The search's state: templates made so far, instances, open sites.
@@ -164,6 +172,8 @@ struct Engine<'a> {
     templates: FxHashMap<Key, Template>,
     instances: Vec<Instance>,
     figures: Figures,
+    /// What [`Engine::send`] queued for the next query.
+    pending: String,
 }
 
 /// Searches for a bug from `entry` within recursion bound `bound` (see the module header).
@@ -226,12 +236,26 @@ impl<'a> Engine<'a> {
             templates: FxHashMap::default(),
             instances: Vec::new(),
             figures: Figures::default(),
+            pending: String::new(),
         }
     }
 
-    fn send(&mut self, session: &mut dyn Session, text: &str) {
+    /// Queues `text` for the session: one send a query (in-process Z3 runs each send as a
+    /// call of its own, on a thread of its own).
+    fn send(&mut self, _session: &mut dyn Session, text: &str) {
         self.figures.sent += text.len();
-        session.send(text);
+        self.pending.push_str(text);
+    }
+
+    /// `check-sat` after what is queued.
+    fn check(&mut self, session: &mut dyn Session, limits: &Limits) -> Answer {
+        let started = std::time::Instant::now();
+        session.send(&std::mem::take(&mut self.pending));
+        self.figures.sending += started.elapsed().as_secs_f64();
+        let started = std::time::Instant::now();
+        let answer = session.check_sat(limits);
+        self.figures.checking += started.elapsed().as_secs_f64();
+        answer
     }
 
     fn run(
@@ -256,6 +280,10 @@ impl<'a> Engine<'a> {
         // Open sites: (instance, site index).
         let mut open: Vec<(usize, usize)> =
             (0..self.templates[&(entry, true)].sites.len()).map(|s| (root, s)).collect();
+        if open.is_empty() {
+            // Nothing to inline on demand: the entry point's own VC is the whole question.
+            return Err("the entry point calls no procedure with a body".into());
+        }
         let mut inlined: FxHashSet<String> = FxHashSet::default();
         let started = std::time::Instant::now();
         // What is left of the time limit for the next query (at least a second).
@@ -277,46 +305,38 @@ impl<'a> Engine<'a> {
                 self.instances.len(),
                 open.len()
             ));
-            // Under-approximation: every open site blocked.
-            let mut block = String::from("(push 1)\n");
-            if !open.is_empty() {
-                let reaches: Vec<String> = open.iter().map(|&(i, s)| format!("(not {})", self.reach(i, s))).collect();
-                let _ = writeln!(block, "(assert {})", and(&reaches));
-            }
-            self.send(session, &block);
-            self.figures.queries += 1;
-            let under = match left(limits) {
-                Ok(limits) => session.check_sat(&limits),
-                Err(why) => return Err(why),
-            };
-            self.send(session, "(pop 1)\n");
+            // Every open site free: an over-approximation of every callee not inlined yet.
             // An `unknown` for incomplete quantifier reasoning is a counterexample to Boogie
             // (and the final check of the program, which gets the same answer, reports it so).
-            let sat = |a: &Answer| matches!(a, Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)));
-            match under {
-                ref a if sat(a) => return Ok(Search::Bug(inlined)),
-                Answer::Unsat => {}
-                other => return Err(format!("the solver answered {other:?} with the open call sites blocked")),
-            }
-            if open.is_empty() {
-                return Ok(Search::NoBug(inlined));
-            }
-            // Over-approximation: every open site free.
             self.figures.queries += 1;
-            match session.check_sat(&left(limits)?) {
+            let answer = self.check(session, &left(limits)?);
+            match answer {
                 Answer::Unsat => return Ok(Search::NoBug(inlined)),
-                ref a if sat(a) => {}
-                other => return Err(format!("the solver answered {other:?} with the open call sites free")),
+                Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {}
+                other => return Err(format!("the solver answered {other:?}")),
             }
-            let terms: Vec<String> = open.iter().map(|&(i, s)| self.reach(i, s)).collect();
-            let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
-            let values = session.get_value(&refs).map_err(|e| format!("reading the model: {e}"))?;
-            let mut chosen: Vec<(usize, usize)> =
-                open.iter().zip(&values).filter(|(_, v)| v.trim() == "true").map(|(site, _)| *site).collect();
+            // A counterexample that reaches no open site is one of the program with the open
+            // sites blocked (the under-approximation): a bug. One that does reaches them on its
+            // path (a call returns or fails, never both, so the path ends at a failure): they
+            // are inlined next.
+            // Following paths finds a bug in about as many rounds as the bug is deep. A program
+            // without one must be inlined whole, one path a round: past twice the depth reached
+            // so far, every open site is inlined each round instead (breadth first), without
+            // asking the model (a bug then shows once no site is open).
+            let deepest = self.instances.iter().map(|i| i.depth).max().unwrap_or(0);
+            let breadth_first = self.figures.rounds > 2 * deepest + 2;
+            let chosen: Vec<(usize, usize)> = if breadth_first || open.is_empty() {
+                open.clone()
+            } else {
+                let terms: Vec<String> = open.iter().map(|&(i, s)| self.reach(i, s)).collect();
+                let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+                let started = std::time::Instant::now();
+                let values = session.get_value(&refs).map_err(|e| format!("reading the model: {e}"))?;
+                self.figures.checking += started.elapsed().as_secs_f64();
+                open.iter().zip(&values).filter(|(_, v)| v.trim() == "true").map(|(site, _)| *site).collect()
+            };
             if chosen.is_empty() {
-                // The model reaches no open site, yet the blocked query had no model: inline
-                // them all (the search still ends: the bound limits it).
-                chosen = open.clone();
+                return Ok(Search::Bug(inlined));
             }
             let chosen_set: FxHashSet<(usize, usize)> = chosen.iter().copied().collect();
             open.retain(|site| !chosen_set.contains(site));
@@ -370,6 +390,11 @@ impl<'a> Engine<'a> {
         let key = (imp, root);
         if !self.templates.contains_key(&key) {
             let template = self.template(imp, root).map_err(unsupported)?;
+            // Z3 4.8.12 has crashed in-process on a `define-fun` of half a megabyte (a
+            // Dafny-generated implementation); such bodies are left to eager inlining.
+            if template.1.len() > MAX_TEMPLATE {
+                return Err(format!("a template of {} KB", template.1.len() / 1024));
+            }
             // Sorts and functions the template's terms needed, then the template.
             let mut text = self.enc.take_new_decls();
             text.push_str(&template.1);
@@ -377,7 +402,8 @@ impl<'a> Engine<'a> {
             self.templates.insert(key, template.0);
         }
         let i = self.instances.len();
-        self.instances.push(Instance { template: key, procedure, parent, path });
+        let depth = parent.map_or(0, |p| self.instances[p].depth + 1);
+        self.instances.push(Instance { template: key, procedure, parent, path, depth });
         self.figures.instances += 1;
         let t = &self.templates[&key];
         let mut text = String::new();
