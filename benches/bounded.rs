@@ -11,7 +11,9 @@
 //! a bug its instances grow with d, not with 2^d; on the safe trees it must inline the whole
 //! tree, one solver session for all its rounds, and is timed up to depth 10. For it the table
 //! also gives the search's figures from `/trace`: rounds, callee instances, and the SMT-LIB it
-//! sent to its session (the query column is the final check's, with the chosen sites inlined).
+//! sent to its session. The query column is the `/proverLog` file: for eager inlining the VC,
+//! for stratified inlining the final check of the chosen sites after a bug, its session after
+//! "no bugs".
 
 #[path = "common/process.rs"]
 mod process;
@@ -41,12 +43,12 @@ struct Run {
     search: Option<(u64, u64, u64)>,
 }
 
-/// The numbers in `[TRACE] stratified inlining: R rounds, I instances, Q queries, K KB sent`.
+/// The numbers in `[TRACE] stratified inlining: R rounds, I instances, Q queries, K KB sent (..)`.
 fn search_figures(stdout: &str) -> Option<(u64, u64, u64)> {
-    let line = stdout.lines().find(|l| l.starts_with("[TRACE] stratified inlining:") && l.ends_with("KB sent"))?;
-    let numbers: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect();
+    let line = stdout.lines().find(|l| l.starts_with("[TRACE] stratified inlining:") && l.contains(" rounds, "))?;
+    let numbers: Vec<u64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
     match numbers[..] {
-        [rounds, instances, _queries, kb] => Some((rounds, instances, kb)),
+        [rounds, instances, _queries, kb, ..] => Some((rounds, instances, kb)),
         _ => None,
     }
 }
