@@ -104,6 +104,9 @@ struct Template {
     /// Out-parameters, then the linked globals.
     exit: Vec<usize>,
     sites: Vec<TSite>,
+    /// Whether its own code checks anything (an assertion, a callee's precondition, its own
+    /// postconditions when inlined).
+    checks: bool,
 }
 
 /// A procedure's template's parameters while it is built.
@@ -174,6 +177,8 @@ struct Engine<'a> {
     figures: Figures,
     /// What [`Engine::send`] queued for the next query.
     pending: String,
+    /// Implementations that can fail nowhere ([`Engine::prepare`]).
+    cannot_fail: FxHashSet<ImplementationId>,
 }
 
 /// Searches for a bug from `entry` within recursion bound `bound` (see the module header).
@@ -237,6 +242,7 @@ impl<'a> Engine<'a> {
             instances: Vec::new(),
             figures: Figures::default(),
             pending: String::new(),
+            cannot_fail: FxHashSet::default(),
         }
     }
 
@@ -271,6 +277,7 @@ impl<'a> Engine<'a> {
         let Some(procedure) = self.typed.symbols().implementations[entry.0 as usize].procedure else {
             return Err("the entry point has no procedure".into());
         };
+        self.prepare(entry, session)?;
         let root = self.instantiate(entry, procedure, None, String::new(), true, session)?;
         let (active, err) = {
             let t = &self.templates[&(entry, true)];
@@ -388,19 +395,7 @@ impl<'a> Engine<'a> {
         session: &mut dyn Session,
     ) -> Result<usize, String> {
         let key = (imp, root);
-        if !self.templates.contains_key(&key) {
-            let template = self.template(imp, root).map_err(unsupported)?;
-            // Z3 4.8.12 has crashed in-process on a `define-fun` of half a megabyte (a
-            // Dafny-generated implementation); such bodies are left to eager inlining.
-            if template.1.len() > MAX_TEMPLATE {
-                return Err(format!("a template of {} KB", template.1.len() / 1024));
-            }
-            // Sorts and functions the template's terms needed, then the template.
-            let mut text = self.enc.take_new_decls();
-            text.push_str(&template.1);
-            self.send(session, &text);
-            self.templates.insert(key, template.0);
-        }
+        self.ensure_template(key, session)?;
         let i = self.instances.len();
         let depth = parent.map_or(0, |p| self.instances[p].depth + 1);
         self.instances.push(Instance { template: key, procedure, parent, path, depth });
@@ -415,8 +410,70 @@ impl<'a> Engine<'a> {
             let _ = write!(text, " {}", inst(name, i));
         }
         text.push_str("))\n");
+        // A callee that can fail nowhere does not fail at an open site either.
+        for site in &t.sites {
+            let safe = self.impl_of.get(&site.callee).is_some_and(|imp| self.cannot_fail.contains(imp));
+            if safe {
+                let _ = writeln!(text, "(assert (not {}))", inst(&t.params[site.err].0, i));
+            }
+        }
         self.send(session, &text);
         Ok(i)
+    }
+
+    /// Builds and sends the template of `key` unless it was.
+    fn ensure_template(&mut self, key: Key, session: &mut dyn Session) -> Result<(), String> {
+        if self.templates.contains_key(&key) {
+            return Ok(());
+        }
+        let template = self.template(key.0, key.1).map_err(unsupported)?;
+        // Z3 4.8.12 has crashed in-process on a `define-fun` of half a megabyte (a
+        // Dafny-generated implementation); such bodies are left to eager inlining.
+        if template.1.len() > MAX_TEMPLATE {
+            return Err(format!("a template of {} KB", template.1.len() / 1024));
+        }
+        // Sorts and functions the template's terms needed, then the template.
+        let mut text = self.enc.take_new_decls();
+        text.push_str(&template.1);
+        self.send(session, &text);
+        self.templates.insert(key, template.0);
+        Ok(())
+    }
+
+    /// The templates of every implementation the entry point's calls reach, and which of them
+    /// can fail nowhere: they check nothing, and neither does anything they call (a least
+    /// fixpoint: procedures that only call each other and check nothing cannot fail).
+    fn prepare(&mut self, entry: ImplementationId, session: &mut dyn Session) -> Result<(), String> {
+        let mut work = vec![(entry, true)];
+        while let Some(key) = work.pop() {
+            if self.templates.contains_key(&key) {
+                continue;
+            }
+            self.ensure_template(key, session)?;
+            for site in &self.templates[&key].sites {
+                if let Some(&imp) = self.impl_of.get(&site.callee) {
+                    work.push((imp, false));
+                }
+            }
+        }
+        let mut fails: FxHashSet<ImplementationId> =
+            self.templates.iter().filter(|(k, t)| !k.1 && t.checks).map(|(k, _)| k.0).collect();
+        loop {
+            let before = fails.len();
+            for (key, t) in &self.templates {
+                if key.1 || fails.contains(&key.0) {
+                    continue;
+                }
+                if t.sites.iter().any(|s| self.impl_of.get(&s.callee).is_some_and(|imp| fails.contains(imp))) {
+                    fails.insert(key.0);
+                }
+            }
+            if fails.len() == before {
+                break;
+            }
+        }
+        self.cannot_fail = self.templates.keys().filter(|k| !k.1 && !fails.contains(&k.0)).map(|k| k.0).collect();
+        Ok(())
     }
 
     /// Instance `j` of the callee made the body of site `s` of instance `i`.
@@ -694,8 +751,9 @@ impl<'a> Engine<'a> {
             let _ = write!(text, "(|{param}| {sort})");
         }
         let _ = writeln!(text, ") Bool\n{})", and(&p.conjuncts));
+        let checks = passive.blocks.iter().any(|b| b.cmds.iter().any(|c| matches!(c, PCmd::Assert(..))));
         let template =
-            Template { name, params: p.list, active, ret, err, entry: entry_params, exit: exit_params, sites };
+            Template { name, params: p.list, active, ret, err, entry: entry_params, exit: exit_params, sites, checks };
         Ok((template, text))
     }
 }
