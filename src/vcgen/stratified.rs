@@ -4,8 +4,9 @@
 //!
 //! Expects a type-checked program whose loops are already bounded in every implementation
 //! ([`crate::passes::every_loop_bounded`]) and the entry point's implementation. Guarantees
-//! [`Search::Bug`] only after the solver said `sat` with every open call site blocked (a real
-//! path through inlined code to a failing assertion), [`Search::NoBug`] only after it said
+//! [`Search::Bug`] only for a model (`sat`, or Z3's `unknown` for incomplete quantifier
+//! reasoning, which Boogie reports as errors) whose path reaches no open call site (a path
+//! through inlined code to a failing assertion), [`Search::NoBug`] only after the solver said
 //! `unsat` with every open site over-approximated; each with the call sites it inlined, by
 //! path ([`crate::passes::inline::Inline::sites`]'s names), so that the driver can check and
 //! report that program the way eager bounded checking does. Anything else (a timeout, an
@@ -28,12 +29,16 @@
 //!   of the callee whose entry, exit, `ret` and `err` are equal to those constants, and whose
 //!   `active` is the site's `reach`.
 //!
-//! The query asserts the root's `err`. Each round asks, inside a `push`/`pop`, whether it is
-//! satisfiable with every open site's `reach` false (under-approximation: a bug); if not,
-//! whether it is satisfiable at all (over-approximation: if not, no bug within the bound); if
-//! so, the open sites the model reaches are inlined (or blocked for good where the callee is
-//! already on the site's stack `bound` times, Corral's recursion bound) and the next round
-//! adds only the new instances to the same session.
+//! The query asserts the root's `err`. Each round asks one question of the same session: is it
+//! satisfiable with every open site free (the over-approximation)? `unsat`: no bug within the
+//! bound. A model that reaches no open site satisfies the under-approximation too (every open
+//! site blocked): a bug. Otherwise the open sites the model's path reaches are inlined (or
+//! blocked for good where the callee is already on the site's stack `bound` times, Corral's
+//! recursion bound), and the next round adds only the new instances. Past twice the call depth
+//! reached, every open site is inlined each round (breadth first): a program without a bug
+//! must be inlined whole. Templates of everything the entry point reaches are made first, and
+//! a callee that can fail nowhere (it checks nothing, nor does anything it reaches) never fails
+//! at an open site.
 //!
 //! Hand-written rather than taken from a crate: no Rust crate implements stratified
 //! inlining; it depends on rboogie's own passive form.
