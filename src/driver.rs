@@ -256,7 +256,6 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             // An over-approximation without a counterexample: nothing to show but the verdict
             // (unless `--print-after` asks for the program).
             Some((_, false)) if options.print_after.is_empty() => {
-                drop(check);
                 return report_no_bugs(options, &prepared, &sources, &reporter, out, b);
             }
             Some((sites, bug)) => {
@@ -375,7 +374,7 @@ fn report_no_bugs(
         errors: Vec::new(),
         note: None,
         splits: String::new(),
-        counts: counts.clone(),
+        counts,
     };
     let bound = options.bounded.bound();
     if reporter.format == Format::Json {

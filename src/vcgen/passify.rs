@@ -739,10 +739,11 @@ impl<'a> Passifier<'a, '_, '_> {
         if call.args.len() != info.ins.len() || call.outs.len() != info.outs.len() {
             return Err(Unsupported::new(Some(call.span), "a call with the wrong number of arguments"));
         }
-        if let Some(links) = &self.cx.template
+        let cx = self.cx;
+        if let Some(links) = &cx.template
             && links.sites.contains(&p)
         {
-            return self.site(call, p, cur, out);
+            return self.site(call, p, links, cur, out);
         }
         let mut subst: FxHashMap<VarId, String> = FxHashMap::default();
         // The printed form: the callee's formals as the arguments' text (in parentheses unless
@@ -880,12 +881,12 @@ impl<'a> Passifier<'a, '_, '_> {
         &mut self,
         call: &'a CallCmd,
         p: ProcedureId,
+        links: &TemplateLinks,
         cur: &mut Incarnations,
         out: &mut Vec<PCmd>,
     ) -> Result<(), Unsupported> {
         let typed = self.typed();
         let info = typed.symbols().procedure(p);
-        let links = self.cx.template.as_ref().expect("a template");
         let mut args = Vec::with_capacity(call.args.len());
         for a in &call.args {
             args.push(self.term(a, cur)?);
@@ -908,7 +909,6 @@ impl<'a> Passifier<'a, '_, '_> {
             let v = super::cfg::var_of(typed, actual)?;
             cur.insert(v, value);
         }
-        let links = self.cx.template.as_ref().expect("a template");
         let globals_after = links.globals.iter().map(|g| current(cur, g)).collect();
         out.push(PCmd::Site(Box::new(SiteLink {
             callee: p,

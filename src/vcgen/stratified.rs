@@ -200,15 +200,19 @@ pub fn search(
     let facts = super::verify::variable_facts(typed);
     let modifies = super::verify::modifies_sets(typed);
     let symbols = typed.symbols();
-    let sites: FxHashSet<ProcedureId> = symbols
-        .implementations
-        .iter()
-        .filter_map(|info| info.procedure)
-        .filter(|p| symbols.procedure(*p).type_params.is_empty())
-        .collect();
-    let mut engine = Engine::new(typed, &facts, &modifies, &sites);
+    // Each procedure's (first) implementation; the calls of those without type parameters are
+    // the sites.
+    let mut impl_of = FxHashMap::default();
+    for (i, info) in symbols.implementations.iter().enumerate() {
+        if let Some(p) = info.procedure {
+            impl_of.entry(p).or_insert(ImplementationId(i as u32));
+        }
+    }
+    let sites: FxHashSet<ProcedureId> =
+        impl_of.keys().copied().filter(|p| symbols.procedure(*p).type_params.is_empty()).collect();
+    let mut engine = Engine::new(typed, &facts, &modifies, &sites, impl_of);
     let found = engine.run(entry, bound, session, limits, trace);
-    let figures = engine.figures;
+    let figures = Figures { instances: engine.instances.len() as u32, ..engine.figures };
     (found.unwrap_or_else(Search::GaveUp), figures)
 }
 
@@ -225,14 +229,9 @@ impl<'a> Engine<'a> {
         facts: &'a super::verify::VariableFacts<'a>,
         modifies: &'a [Vec<VarId>],
         sites: &'a FxHashSet<ProcedureId>,
+        impl_of: FxHashMap<ProcedureId, ImplementationId>,
     ) -> Engine<'a> {
         let symbols = typed.symbols();
-        let mut impl_of = FxHashMap::default();
-        for (i, info) in symbols.implementations.iter().enumerate() {
-            if let Some(p) = info.procedure {
-                impl_of.entry(p).or_insert(ImplementationId(i as u32));
-            }
-        }
         let globals =
             (0..symbols.vars.len() as u32).map(VarId).filter(|v| symbols.var(*v).kind == VarKind::Global).collect();
         Engine {
@@ -253,7 +252,7 @@ impl<'a> Engine<'a> {
 
     /// Queues `text` for the session: one send a query (in-process Z3 runs each send as a
     /// call of its own, on a thread of its own).
-    fn send(&mut self, _session: &mut dyn Session, text: &str) {
+    fn send(&mut self, text: &str) {
         self.figures.sent += text.len();
         self.pending.push_str(text);
     }
@@ -278,17 +277,17 @@ impl<'a> Engine<'a> {
         trace: &mut dyn FnMut(&str),
     ) -> Result<Search, String> {
         let prelude = super::verify::CONTROL_FLOW.to_string() + &self.enc.prelude().map_err(|u| u.what)?;
-        self.send(session, &prelude);
+        self.send(&prelude);
         let Some(procedure) = self.typed.symbols().implementations[entry.0 as usize].procedure else {
             return Err("the entry point has no procedure".into());
         };
-        self.prepare(entry, session)?;
-        let root = self.instantiate(entry, procedure, None, String::new(), true, session)?;
+        self.prepare(entry)?;
+        let root = self.instantiate(entry, procedure, None, String::new(), true)?;
         let (active, err) = {
             let t = &self.templates[&(entry, true)];
             (inst(&t.params[t.active].0, root), inst(&t.params[t.err].0, root))
         };
-        self.send(session, &format!("(assert {active})\n(assert {err})\n"));
+        self.send(&format!("(assert {active})\n(assert {err})\n"));
         // Open sites: (instance, site index).
         let mut open: Vec<(usize, usize)> =
             (0..self.templates[&(entry, true)].sites.len()).map(|s| (root, s)).collect();
@@ -369,14 +368,14 @@ impl<'a> Engine<'a> {
                 }
                 if on_stack >= bound {
                     let reach = self.reach(i, s);
-                    self.send(session, &format!("(assert (not {reach}))\n"));
+                    self.send(&format!("(assert (not {reach}))\n"));
                     continue;
                 }
                 let Some(&imp) = self.impl_of.get(&callee) else { continue };
                 let path = format!("{}{piece}", self.instances[i].path);
                 inlined.insert(path.clone());
-                let j = self.instantiate(imp, callee, Some(i), path, false, session)?;
-                self.link(i, s, j, session);
+                let j = self.instantiate(imp, callee, Some(i), path, false)?;
+                self.link(i, s, j);
                 let sites = self.templates[&(imp, false)].sites.len();
                 open.extend((0..sites).map(|k| (j, k)));
             }
@@ -397,14 +396,12 @@ impl<'a> Engine<'a> {
         parent: Option<usize>,
         path: String,
         root: bool,
-        session: &mut dyn Session,
     ) -> Result<usize, String> {
         let key = (imp, root);
-        self.ensure_template(key, session)?;
+        self.ensure_template(key)?;
         let i = self.instances.len();
         let depth = parent.map_or(0, |p| self.instances[p].depth + 1);
         self.instances.push(Instance { template: key, procedure, parent, path, depth });
-        self.figures.instances += 1;
         let t = &self.templates[&key];
         let mut text = String::new();
         for (name, sort) in &t.params {
@@ -422,12 +419,12 @@ impl<'a> Engine<'a> {
                 let _ = writeln!(text, "(assert (not {}))", inst(&t.params[site.err].0, i));
             }
         }
-        self.send(session, &text);
+        self.send(&text);
         Ok(i)
     }
 
     /// Builds and sends the template of `key` unless it was.
-    fn ensure_template(&mut self, key: Key, session: &mut dyn Session) -> Result<(), String> {
+    fn ensure_template(&mut self, key: Key) -> Result<(), String> {
         if self.templates.contains_key(&key) {
             return Ok(());
         }
@@ -440,7 +437,7 @@ impl<'a> Engine<'a> {
         // Sorts and functions the template's terms needed, then the template.
         let mut text = self.enc.take_new_decls();
         text.push_str(&template.1);
-        self.send(session, &text);
+        self.send(&text);
         self.templates.insert(key, template.0);
         Ok(())
     }
@@ -448,13 +445,13 @@ impl<'a> Engine<'a> {
     /// The templates of every implementation the entry point's calls reach, and which of them
     /// can fail nowhere: they check nothing, and neither does anything they call (a least
     /// fixpoint: procedures that only call each other and check nothing cannot fail).
-    fn prepare(&mut self, entry: ImplementationId, session: &mut dyn Session) -> Result<(), String> {
+    fn prepare(&mut self, entry: ImplementationId) -> Result<(), String> {
         let mut work = vec![(entry, true)];
         while let Some(key) = work.pop() {
             if self.templates.contains_key(&key) {
                 continue;
             }
-            self.ensure_template(key, session)?;
+            self.ensure_template(key)?;
             for site in &self.templates[&key].sites {
                 if let Some(&imp) = self.impl_of.get(&site.callee) {
                     work.push((imp, false));
@@ -482,7 +479,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Instance `j` of the callee made the body of site `s` of instance `i`.
-    fn link(&mut self, i: usize, s: usize, j: usize, session: &mut dyn Session) {
+    fn link(&mut self, i: usize, s: usize, j: usize) {
         let caller = &self.templates[&self.instances[i].template];
         let callee = &self.templates[&self.instances[j].template];
         let site = &caller.sites[s];
@@ -502,7 +499,7 @@ impl<'a> Engine<'a> {
             eqs.push(format!("(= {} {})", d(*k), c(*to)));
         }
         let text = format!("(assert {})\n", and(&eqs));
-        self.send(session, &text);
+        self.send(&text);
     }
 
     /// `imp`'s template, and the `define-fun` that declares it. The root's preconditions are
