@@ -118,7 +118,10 @@ fn main() {
     let Some((binary, dir)) = process::setup("passes") else { return };
     println!("passes: /noVerify (every pass) against /noResolve (parsing alone), best of 5, whole process");
     println!("targets: >= 25 MB/s, noVerify/noResolve <= 3, linear growth");
-    println!("{:>6} {:>9} {:>12} {:>12} {:>9} {:>7} {:>7}", "scale", "MB", "noVerify s", "noResolve s", "MB/s", "ratio", "growth");
+    println!(
+        "{:>6} {:>9} {:>12} {:>12} {:>9} {:>7} {:>7}",
+        "scale", "MB", "noVerify s", "noResolve s", "MB/s", "ratio", "growth"
+    );
     let mut previous: Option<Duration> = None;
     for scale in [1, 2, 4, 8] {
         let text = generate(BASE_MODULES * scale);

@@ -24,8 +24,9 @@
 //! ([`crate::passes::inline::Inline::sites`], the others blocked) and checks and reports that
 //! program as the eager mode (`/eagerInline`) checks the fully inlined one.
 //!
-//! A program with `async` calls is refused: it needs the context-bounded sequentialization
-//! of a later issue, and checking it as if it were sequential would miss bugs.
+//! A program with `async` calls (Corral's `async call P()`, c2s's `call {:async} P()`) is
+//! concurrent: its threads are inlined where they are spawned and the entry point is
+//! sequentialized with `/k:N` rounds per thread ([`crate::passes::sequentialize`]).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -41,7 +42,7 @@ pub fn first_async_call(program: &Program) -> Option<Span> {
         fn cmd(&mut self, c: &Cmd) {
             if self.0.is_none()
                 && let CmdKind::Call(call) = &c.kind
-                && call.is_async
+                && crate::passes::inline::is_async(call)
             {
                 self.0 = Some(c.span);
             }
@@ -174,6 +175,8 @@ pub struct CallTree {
     /// Where each copy's call is: the inliner gives the call's position to the assignments
     /// of the arguments and the asserted `requires` in the copy's `Entry` block.
     call_at: FxHashMap<String, Span>,
+    /// The copies that are threads (inlined at an `async` call: [`crate::passes::inline::SPAWN`]).
+    threads: FxHashSet<String>,
 }
 
 impl CallTree {
@@ -193,6 +196,13 @@ impl CallTree {
                     && let Some(copy) = copy_of(l.name.as_str())
                     && split_inlined(l.name.as_str()).1 == "Entry"
                 {
+                    let spawns = block.cmds.iter().any(|c| {
+                        matches!(&c.kind, CmdKind::Assume { attrs, .. }
+                            if attrs.iter().any(|a| a.key.as_str() == crate::passes::inline::SPAWN))
+                    });
+                    if spawns {
+                        tree.threads.insert(copy.to_string());
+                    }
                     let at = block.cmds.iter().find_map(|c| match &c.kind {
                         CmdKind::Assign { lhss, .. } => match lhss.first() {
                             Some(crate::ast::AssignLhs::Var(v)) => Some(v.span),
@@ -254,7 +264,11 @@ pub fn render(
         Outcome::Errors => {
             out.push_str("Program has a potential bug: True bug\n");
             for e in &verdict.errors {
-                render_error(&mut out, e, calls, sources, values);
+                if calls.threads.is_empty() {
+                    render_error(&mut out, e, calls, sources, values);
+                } else {
+                    render_threads(&mut out, e, calls);
+                }
             }
         }
         Outcome::Verified => {
@@ -335,6 +349,119 @@ fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, sources: &S
         out.push_str(&format!("Values at {at}:\n"));
         for (name, value) in &e.values {
             out.push_str(&format!("    {name} = {value}\n"));
+        }
+    }
+    out.push('\n');
+}
+
+/// A failure of a sequentialized concurrent program ([`crate::passes::sequentialize`]): the
+/// assertion that failed (the `seq$fail$N` block the trace passes through), then Corral's
+/// concurrent trace: `(tid,k)` per step, thread 1 the entry point's and the others numbered
+/// as they are spawned, `k` the round each step runs in, the steps grouped by round; a
+/// thread's steps after it stopped are not shown.
+fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
+    use crate::passes::sequentialize::{AT, CONTINUED, FAIL, ROUND, STOP};
+    let place = |p: &crate::source::Position| format!("{}({},{})", p.file, p.line, p.col);
+    let Some(trace) = &e.trace else {
+        out.push_str(&format!("{}: error PF5001: This assertion can fail\n\n", place(&e.at)));
+        return;
+    };
+    let failed = trace.iter().find(|s| s.label.starts_with(FAIL));
+    let at = failed.map_or_else(|| place(&e.at), |s| place(&s.at));
+    out.push_str(&format!("{at}: error PF5001: This assertion can fail\n\n"));
+    out.push_str("Execution trace:\n");
+    out.push_str("Format: (tid,k)  filename(line,col): blockName   (extra info)\n");
+    struct Thread {
+        tid: u32,
+        round: u32,
+        stopped: bool,
+        /// The copy the thread runs in (`None`: the entry point's thread).
+        copy: Option<String>,
+    }
+    let mut threads = vec![Thread { tid: 1, round: 0, stopped: false, copy: None }];
+    let mut next_tid = 1;
+    // (round, line), in trace order.
+    let mut events: Vec<(u32, String)> = Vec::new();
+    let line = |t: &Thread, depth: usize, place: &str, label: &str, extra: &str| {
+        let extra = if extra.is_empty() { String::new() } else { format!("({extra})") };
+        (t.round, format!("({},{})  {}{place}: {label}  {extra}", t.tid, t.round, " ".repeat(depth + 1)))
+    };
+    let mut last_place = String::new();
+    for step in trace {
+        let label = step.label.as_str();
+        // A block the sequentialization added names the block it was added in.
+        let (own, label) = match label.find(AT) {
+            Some(i) => (&label[..i], &label[i + AT.len()..]),
+            None if label.starts_with("seq$") => continue,
+            None => ("", label),
+        };
+        // The rest of a block split by the sequentialization has its original label.
+        let label = label.find(CONTINUED).map_or(label, |i| &label[..i]);
+        let (callee, base) = split_inlined(label);
+        let chain = calls.chain(callee.and(copy_of(label)));
+        // The threads the step runs in: the entry point's, then each thread copy on its chain.
+        let running: Vec<&String> = chain.iter().filter(|c| calls.threads.contains(*c)).collect();
+        let common = threads[1..].iter().zip(&running).take_while(|(t, c)| t.copy.as_ref() == Some(**c)).count();
+        while threads.len() > common + 1 {
+            let t = threads.pop().expect("a thread");
+            if !t.stopped {
+                events.push(line(&t, 0, &last_place, "", "Done"));
+            }
+        }
+        for c in &running[common..] {
+            let parent = threads.last().expect("the main thread");
+            let name = split_inlined(c).0.unwrap_or_default();
+            if !parent.stopped {
+                events.push(line(parent, 0, &place(&step.at), label, &format!("FORK {name}")));
+            }
+            next_tid += 1;
+            let (round, stopped) = (parent.round, parent.stopped);
+            threads.push(Thread { tid: next_tid, round, stopped, copy: Some((*c).clone()) });
+        }
+        // Calls within the thread: the copies on the chain after its own.
+        let first_call = chain.iter().rposition(|c| calls.threads.contains(c)).map_or(0, |i| i + 1);
+        let calls_in = chain.len() - first_call;
+        if let Some(rest) = own.strip_prefix(ROUND) {
+            let top = threads.last_mut().expect("the main thread");
+            if let Some(r) = rest.rsplit('$').next().and_then(|r| r.parse().ok()) {
+                top.round = r;
+            }
+            continue;
+        }
+        if own.starts_with(STOP) {
+            threads.last_mut().expect("the main thread").stopped = true;
+            continue;
+        }
+        if own.starts_with(FAIL) {
+            let t = threads.last().expect("the main thread");
+            events.push(line(t, calls_in, &place(&step.at), label, "ASSERTION FAILS"));
+            break;
+        }
+        let top = threads.last().expect("the main thread");
+        if !top.stopped && step.at.line > 0 {
+            let p = place(&step.at);
+            let extra = match (base, callee) {
+                ("Entry", Some(name)) if calls_in > 0 => format!("CALL {name}"),
+                ("Return", Some(name)) if calls_in > 0 => format!("RETURN from {name} "),
+                _ => String::new(),
+            };
+            if events.last().is_none_or(|(_, l)| !l.ends_with(&format!(" {p}: {label}  "))) {
+                events.push(line(top, calls_in, &p, label, &extra));
+            }
+            last_place = p;
+        }
+    }
+    // Grouped by round, in the order the rounds first appear (Corral's arrangement).
+    let mut order: Vec<u32> = Vec::new();
+    for (r, _) in &events {
+        if !order.contains(r) {
+            order.push(*r);
+        }
+    }
+    for r in order {
+        for (_, text) in events.iter().filter(|(er, _)| *er == r) {
+            out.push_str(text);
+            out.push('\n');
         }
     }
     out.push('\n');

@@ -305,6 +305,7 @@ impl Options {
             entry: None,
             max_static_loop_bound: None,
             inline_sites: None,
+            threads: None,
         }
     }
 

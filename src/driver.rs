@@ -104,20 +104,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let Some(program) = parse_files(options, &files, &mut sources, &reporter, out)? else {
         return Ok(0);
     };
-    // Bounded mode checks sequential programs; a concurrent one needs sequentialization.
-    if options.bounded.active()
-        && let Some(span) = crate::bounded::first_async_call(&program)
-    {
-        let p = sources.position(span);
-        reporter.tool_message(
-            out,
-            &format!(
-                "{}({},{}): Error: async call: whole-program bounded checking handles sequential programs only (context-bounded sequentialization, /k, is not implemented yet)",
-                p.file, p.line, p.col
-            ),
-        )?;
-        return Ok(1);
-    }
+    // Bounded mode sequentializes a concurrent program (one that spawns threads).
+    let concurrent = options.bounded.active() && crate::bounded::first_async_call(&program).is_some();
 
     // Under `/printInlined` Boogie prints bodies as blocks, which takes a resolved program: the
     // printing waits for type checking (and prints the program as parsed if that fails).
@@ -138,7 +126,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     let last_file = display_name(options, files.last().map_or("", String::as_str));
     // Boogie infers modifies clauses for a Civl program.
     let infer_modifies = options.infer_modifies || crate::library::needs_base(&program.decls);
-    let typeck_options = crate::typeck::TypeckOptions { infer_modifies };
+    let typeck_options = crate::typeck::TypeckOptions { infer_modifies, threads: options.bounded.active() };
     let started = std::time::Instant::now();
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
     if options.trace {
@@ -215,6 +203,15 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     };
     let mut config = options.pipeline_config();
     config.entry = bounded.as_ref().map(|b| b.entry);
+    if let Some(b) = bounded.as_ref()
+        && concurrent
+    {
+        config.threads = Some(crate::passes::sequentialize::Sequentialize {
+            entry: b.entry,
+            rounds: options.bounded.k.unwrap_or(2),
+            cooperative: options.bounded.cooperative,
+        });
+    }
     // Stratified inlining (`/stratified`): the passes before inlining run once; a search in
     // one solver session ([`crate::vcgen::stratified`]) finds the call sites a verdict needs;
     // the program with those sites inlined and the others blocked is then checked and
@@ -222,6 +219,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // "no bugs" holds for it as well). A search that gives up leaves eager inlining to decide.
     if let Some(b) = bounded.as_ref()
         && !options.bounded.eager
+        && !concurrent
         && options.verify
     {
         let mut passes = crate::passes::pipeline(&config);

@@ -125,6 +125,13 @@ impl<'input> Ctx<'input> {
         }
     }
 
+    /// `yield;` as `assume {:yield} true;`.
+    pub fn yield_cmd(&self, span: Span) -> Cmd {
+        let attr = Attribute { key: Symbol::intern("yield"), params: Box::new([]), span };
+        let expr = Expr { kind: ExprKind::BoolLit(true), span, id: NodeId::NONE };
+        Cmd { kind: CmdKind::Assume { attrs: Box::new([attr]), expr }, span }
+    }
+
     pub fn span(&self, l: u32, r: u32) -> Span {
         Span { file: self.file, start: l, end: r }
     }

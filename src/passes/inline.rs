@@ -63,6 +63,21 @@ pub struct Inline {
     /// ([`site_path`]); every other call site within the bound is blocked (`assume false`).
     /// `None`: inline every call within the bound.
     pub sites: Option<std::sync::Arc<FxHashSet<String>>>,
+    /// Context-bounded checking ([`super::sequentialize`]): `async` calls (and c2s's
+    /// `call {:async}`) are inlined too, as threads. The copy's `Entry` starts with
+    /// `assume {:rboogie_spawn "PREFIX"} true` and its `Return` ends with
+    /// `assume {:rboogie_join "PREFIX"} true` (`PREFIX` the copy's label prefix); the callee's
+    /// `ensures` are not asserted there (nothing waits for a thread).
+    pub threads: bool,
+}
+
+/// The attributes marking where an inlined thread starts and ends ([`Inline::threads`]).
+pub const SPAWN: &str = "rboogie_spawn";
+pub const JOIN: &str = "rboogie_join";
+
+/// Whether a call starts a thread: `async call P()` or c2s's `call {:async} P()`.
+pub fn is_async(call: &CallCmd) -> bool {
+    call.is_async || has_attr(&call.attrs, "async")
 }
 
 /// A call site's path from the entry point: its caller's path, then `/P@F:O` for a call of
@@ -506,7 +521,8 @@ impl<'a, 'c> Inliner<'a, 'c> {
 
     /// Boogie's `DoInlineBlocks` on one call; inlined code goes on at `next`.
     fn call(&mut self, call: &CallCmd, next: &Symbol) -> CallAction {
-        if call.is_async {
+        let thread = is_async(call);
+        if thread && !self.options.threads {
             return CallAction::Keep;
         }
         let Some(Ref::Procedure(p)) = self.typed.referent(&call.callee) else { return CallAction::Keep };
@@ -682,6 +698,16 @@ impl<'a, 'c> Inliner<'a, 'c> {
 
         // Entry.
         let mut entry = Vec::new();
+        let thread = self.options.threads && is_async(call);
+        let marker = |key: &str| {
+            let param = AttrParam::Str(here.clone(), at);
+            let attr = Attribute { key: Symbol::intern(key), params: Box::new([param]), span: call.span };
+            let yes = Expr { kind: ExprKind::BoolLit(true), span: call.span, id: crate::ast::NodeId::NONE };
+            Cmd { kind: CmdKind::Assume { attrs: Box::new([attr]), expr: yes }, span: call.span }
+        };
+        if thread {
+            entry.push(marker(SPAWN));
+        }
         for (formal, arg) in impl_info.ins.iter().zip(&call.args) {
             entry.push(assign(var(map[formal], call.span), arg.clone(), at));
         }
@@ -720,7 +746,9 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let copied: Vec<BigBlock> = original.blocks.iter().map(|b| rewrite::big_block(&mut renamer, b)).collect();
         let mut exit = Vec::new();
         for spec in &pdecl.specs {
-            if let Spec::Ensures { free, attrs, expr, span } = spec {
+            if let Spec::Ensures { free, attrs, expr, span } = spec
+                && !thread
+            {
                 let expr = rewrite::expr(&mut renamer, expr);
                 if has_attr(attrs, "InlineAssume") {
                     exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
@@ -740,6 +768,9 @@ impl<'a, 'c> Inliner<'a, 'c> {
             let copy = var(map[formal], at);
             let value = Expr { kind: ExprKind::Var(copy), span: copy.span, id: crate::ast::NodeId::NONE };
             exit.push(assign(*target, value, at));
+        }
+        if thread {
+            exit.push(marker(JOIN));
         }
         if let Some(span) = renamer.shadowed
             && self.error.is_none()
@@ -950,7 +981,7 @@ mod tests {
     /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
     /// when the pass left the program as it was.
     fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
-        let pass = Inline { mode, depth, print_inlined: false, only: None, sites: None };
+        let pass = Inline { mode, depth, print_inlined: false, only: None, sites: None, threads: false };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))
     }

@@ -57,6 +57,9 @@ pub struct UnrollLoops {
     /// Bounded mode's `/maxStaticLoopBound:N`: a loop found to run at most N iterations
     /// ([`static_loop_bounds`]) is unrolled that far, the bound notwithstanding.
     pub max_static: Option<u32>,
+    /// Context-bounded checking ([`super::sequentialize`]): a literal `assert false` does not
+    /// end a path (a failing thread stops; the others go on), only `assume false` does.
+    pub threads: bool,
 }
 
 impl super::Pass for UnrollLoops {
@@ -66,7 +69,7 @@ impl super::Pass for UnrollLoops {
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(bound) = self.bound else { return Ok(None) };
-        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static), cx)
+        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static, self.threads), cx)
     }
 }
 
@@ -74,7 +77,7 @@ fn run(
     typed: &TypedProgram,
     bound: u32,
     sound: bool,
-    (only, every_bounded, max_static): (Option<crate::ast::Symbol>, bool, Option<u32>),
+    (only, every_bounded, max_static, threads): (Option<crate::ast::Symbol>, bool, Option<u32>, bool),
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
     let bounded = only.is_some() || every_bounded;
@@ -114,7 +117,7 @@ fn run(
             _ => FxHashMap::default(),
         };
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
-        if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX) {
+        if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX, threads) {
             let stmts = stmt_list(&per_loop.blocks, original);
             *body = Body { locals: body.locals.clone(), stmts, span: body.span };
             mark_block_form(slot);
@@ -158,16 +161,18 @@ struct Node {
 }
 
 /// The nodes reachable from block 0 (`None` for the others), as `ComputeGraphInfo` builds them.
-fn graph_info(blocks: &[AstBlock]) -> Vec<Option<Node>> {
+fn graph_info(blocks: &[AstBlock], threads: bool) -> Vec<Option<Node>> {
     struct Walk {
         nodes: Vec<Option<Node>>,
         on_stack: Vec<bool>,
         stack: Vec<(usize, usize)>,
     }
     impl Walk {
-        fn enter(&mut self, blocks: &[AstBlock], b: usize) {
+        fn enter(&mut self, blocks: &[AstBlock], b: usize, threads: bool) {
             let cmds = &blocks[b].cmds;
-            let stop = cmds.iter().position(is_literal_false);
+            let stop = cmds.iter().position(|c| {
+                is_literal_false(c) && !(threads && matches!(c.kind, crate::ast::CmdKind::Assert { .. }))
+            });
             self.nodes[b] = Some(Node { body_len: stop.map_or(cmds.len(), |k| k + 1), ..Node::default() });
             // A block with a literal `assume false` has no way out: its successors are not
             // walked (Boogie compares the optimized body with the original).
@@ -178,7 +183,7 @@ fn graph_info(blocks: &[AstBlock]) -> Vec<Option<Node>> {
         }
     }
     let mut walk = Walk { nodes: vec![None; blocks.len()], on_stack: vec![false; blocks.len()], stack: Vec::new() };
-    walk.enter(blocks, 0);
+    walk.enter(blocks, 0, threads);
     while let Some(&(b, next)) = walk.stack.last() {
         let Some(&s) = blocks[b].succs.get(next) else {
             walk.on_stack[b] = false;
@@ -199,7 +204,7 @@ fn graph_info(blocks: &[AstBlock]) -> Vec<Option<Node>> {
             target.cut_point |= back;
         } else {
             walk.nodes[b].as_mut().expect("on the walk").forward.push(s);
-            walk.enter(blocks, s);
+            walk.enter(blocks, s, threads);
             walk.nodes[s].as_mut().expect("entered").preds.push(b);
         }
     }
@@ -263,7 +268,7 @@ struct Unrolled {
 
 /// Boogie's `LoopUnroll.UnrollLoops` on blocks whose first is the entry.
 fn unroll_loops(blocks: &[AstBlock], bound: u32, sound: bool) -> Unrolled {
-    let nodes = graph_info(blocks);
+    let nodes = graph_info(blocks, false);
     let component = components(&nodes);
     let mut made: FxHashMap<(u32, usize), usize> = FxHashMap::default();
     let mut out: Vec<AstBlock> = Vec::new();
@@ -386,9 +391,14 @@ const STATIC_BOUND_BLOCKS: usize = 100_000;
 /// block `h` gets `bound_of(h)` iterations. `None` when the graph is irreducible (a cycle not
 /// entered through one head), which [`unroll_loops`] handles instead, or when the copies
 /// would pass `limit` blocks.
-fn unroll_per_loop(blocks: &[AstBlock], bound_of: &dyn Fn(usize) -> u32, limit: usize) -> Option<PerLoop> {
+fn unroll_per_loop(
+    blocks: &[AstBlock],
+    bound_of: &dyn Fn(usize) -> u32,
+    limit: usize,
+    threads: bool,
+) -> Option<PerLoop> {
     use petgraph::graph::{DiGraph, NodeIndex};
-    let nodes = graph_info(blocks);
+    let nodes = graph_info(blocks, threads);
     let mut graph = DiGraph::<(), ()>::new();
     let ids: Vec<NodeIndex> = blocks.iter().map(|_| graph.add_node(())).collect();
     for (b, node) in nodes.iter().enumerate() {
@@ -521,7 +531,7 @@ struct PerLoop {
 /// copies would pass `limit` blocks.
 fn static_loop_bounds(typed: &TypedProgram, blocks: &[AstBlock], max: u32, limit: usize) -> FxHashMap<usize, u32> {
     let mut bounds = FxHashMap::default();
-    let Some(per) = unroll_per_loop(blocks, &|_| max.saturating_add(1), limit) else { return bounds };
+    let Some(per) = unroll_per_loop(blocks, &|_| max.saturating_add(1), limit, false) else { return bounds };
     if per.heads.is_empty() {
         return bounds;
     }

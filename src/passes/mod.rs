@@ -29,6 +29,7 @@ mod loop_unroll;
 mod modifies;
 mod monomorphize;
 pub(crate) mod rewrite;
+pub mod sequentialize;
 
 pub(crate) use blocks::verify_false;
 
@@ -181,6 +182,9 @@ pub struct PipelineConfig {
     pub max_static_loop_bound: Option<u32>,
     /// Stratified inlining's chosen call sites ([`inline::Inline::sites`]).
     pub inline_sites: Option<std::sync::Arc<rustc_hash::FxHashSet<String>>>,
+    /// Context-bounded checking of a concurrent program ([`sequentialize`]): threads are
+    /// inlined at their `async` calls and the entry point sequentialized after unrolling.
+    pub threads: Option<sequentialize::Sequentialize>,
 }
 
 impl Default for PipelineConfig {
@@ -197,18 +201,19 @@ impl Default for PipelineConfig {
             entry: None,
             max_static_loop_bound: None,
             inline_sites: None,
+            threads: None,
         }
     }
 }
 
 /// The names of the passes, in the order they run (for `--print-after`).
 pub const PASS_NAMES: &[&str] =
-    &["civl", "modifies", "datatypes", "lambda", "monomorphize", "erase-types", "inline", "unroll"];
+    &["civl", "modifies", "datatypes", "lambda", "monomorphize", "erase-types", "inline", "unroll", "sequentialize"];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
 /// needs passes of its own inserts them into this list.
 pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
-    vec![
+    let mut passes: Vec<Box<dyn Pass>> = vec![
         Box::new(civl::Civl),
         Box::new(modifies::InferModifies { enabled: config.infer_modifies }),
         Box::new(datatypes::Datatypes),
@@ -224,6 +229,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             print_inlined: config.print_inlined,
             only: config.entry,
             sites: config.inline_sites.clone(),
+            threads: config.threads.is_some(),
         }),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
@@ -231,14 +237,26 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             only: config.entry,
             every_bounded: false,
             max_static: config.max_static_loop_bound,
+            threads: config.threads.is_some(),
         }),
-    ]
+    ];
+    if let Some(threads) = &config.threads {
+        passes.push(Box::new(threads.clone()));
+    }
+    passes
 }
 
 /// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
 /// loops bounded by `bound`, each on its own, as bounded mode bounds the entry point's.
 pub fn every_loop_bounded(bound: u32, max_static: Option<u32>) -> Box<dyn Pass> {
-    Box::new(loop_unroll::UnrollLoops { bound: Some(bound), sound: false, only: None, every_bounded: true, max_static })
+    Box::new(loop_unroll::UnrollLoops {
+        bound: Some(bound),
+        sound: false,
+        only: None,
+        every_bounded: true,
+        max_static,
+        threads: false,
+    })
 }
 
 /// What the driver wants to see of the passes: `/trace`'s per-pass lines, `--print-after`.
@@ -338,7 +356,7 @@ fn round_trip(typed: &TypedProgram, pass: &'static str, sources: &mut SourceMap)
 /// modifies, which Boogie does not hold against the caller's clause either (it re-checks
 /// inlined implementations with errors ignored).
 fn recheck(program: Program, pass: &'static str) -> Result<Box<TypedProgram>, PassError> {
-    let typeck_options = TypeckOptions { infer_modifies: true };
+    let typeck_options = TypeckOptions { infer_modifies: true, threads: true };
     match crate::typeck::run(program, &typeck_options, false) {
         Outcome::Typed(typed, _warnings) => Ok(typed),
         Outcome::ResolutionFailed(diagnostics) | Outcome::TypecheckFailed { diagnostics, .. } => {

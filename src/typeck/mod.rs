@@ -36,6 +36,9 @@ pub use types::{ProxyId, Type, TypeCtorId, TypeNames, TypeVarId};
 pub struct TypeckOptions {
     /// `/inferModifies`: no error for assigning a global missing from `modifies`.
     pub infer_modifies: bool,
+    /// Bounded mode ([`crate::bounded`]): `async` calls may spawn threads from any procedure
+    /// (Corral's dialect), not only from Civl's yield procedures and actions.
+    pub threads: bool,
 }
 
 /// A side table keyed by node ([`NodeId`]): an entry for some of the program's numbered

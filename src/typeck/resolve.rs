@@ -2673,6 +2673,7 @@ impl Resolver<'_> {
                     self.error(c.span, "target of async call must be a yield procedure")
                 }
                 ProcKind::Action | ProcKind::YieldProcedure => {}
+                _ if self.options.threads => {}
                 _ => self.error(c.span, "async call allowed only from a yield procedure or an action"),
             }
         }

@@ -724,6 +724,9 @@ impl<'a> Passifier<'a, '_, '_> {
     }
 
     fn call(&mut self, call: &'a CallCmd, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
+        if call.is_async {
+            return Err(Unsupported::new(Some(call.span), "async calls"));
+        }
         let typed = self.typed();
         let p = callee(typed, call)?;
         let info = typed.symbols().procedure(p);
