@@ -197,11 +197,27 @@ pub struct Bounded {
     pub track: Vec<String>,
     /// `/printDataValues:N`
     pub print_data_values: u8,
+    /// `/noTrace`: the verdict and the failing assertion, no trace.
+    pub no_trace: bool,
+    /// Corral options accepted without effect here: `/noTraceOnDisk`, `/tryCTrace` (rboogie
+    /// writes no trace files), `/cex:N` (one counterexample is reported), `/stackDepthBound:N`.
+    pub accepted: bool,
 }
 
 impl Bounded {
+    /// Whether Corral's mode is on: `/main:P`, `/bounded`, or any option only Corral has
+    /// (Boogie 3.5 has none of them), as a drop-in `corral` is called.
     pub fn active(&self) -> bool {
-        self.on || self.main.is_some()
+        self.on
+            || self.main.is_some()
+            || self.recursion_bound.is_some()
+            || self.k.is_some()
+            || self.cooperative
+            || self.track_all_vars
+            || !self.track.is_empty()
+            || self.max_static_loop_bound.is_some()
+            || self.no_trace
+            || self.accepted
     }
 
     /// The bound in effect: Corral's default of 1 when none (or one below 1) is given.
@@ -286,6 +302,7 @@ impl Options {
                 inline_depth: Some(bound),
                 loop_unroll: Some(self.loop_unroll.unwrap_or(bound)),
                 max_static_loop_bound: self.bounded.max_static_loop_bound,
+                infer_modifies: true,
                 ..self.modular_pipeline_config()
             };
         }
@@ -474,6 +491,11 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("trackAllVars", "track-all-vars", Value::Flag),
     opt("track", "track", Value::Text),
     opt("printDataValues", "print-data-values", Value::Int { min: 0, below: 3 }),
+    opt("noTrace", "no-trace", Value::Flag),
+    opt("noTraceOnDisk", "no-trace-on-disk", Value::Flag),
+    opt("tryCTrace", "try-c-trace", Value::Flag),
+    opt("cex", "cex", Value::Int { min: 1, below: INT_END }),
+    opt("stackDepthBound", "stack-depth-bound", Value::Int { min: 0, below: INT_END }),
     opt("flags", "flags", Value::Flags),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
@@ -703,11 +725,10 @@ struct Cli {
     /// that far, past the recursion bound
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     max_static_loop_bound: Option<u32>,
-    /// Context switches per thread in concurrent programs (accepted; concurrent programs are
-    /// refused until sequentialization lands)
+    /// Rounds (execution contexts) per thread in concurrent programs (default 2)
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     k: Option<u32>,
-    /// Switch threads only at yield (accepted, as /k)
+    /// Switch threads only at yield
     #[arg(long, help_heading = BOUNDED)]
     cooperative: bool,
     /// Track every variable (rboogie always does)
@@ -719,6 +740,21 @@ struct Cli {
     /// Values of the trace's variables: 0 none, 1 in the trace
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=2), help_heading = BOUNDED)]
     print_data_values: Option<u8>,
+    /// Corral's: print the verdict and the failing assertion, without the trace
+    #[arg(long, help_heading = BOUNDED)]
+    no_trace: bool,
+    /// Corral's (rboogie writes no trace files)
+    #[arg(long, help_heading = BOUNDED)]
+    no_trace_on_disk: bool,
+    /// Corral's (accepted)
+    #[arg(long, help_heading = BOUNDED)]
+    try_c_trace: bool,
+    /// Corral's number of counterexamples (accepted; one is reported)
+    #[arg(long, value_name = "N", help_heading = BOUNDED)]
+    cex: Option<u32>,
+    /// Corral's bound on the call stack's depth (accepted)
+    #[arg(long, value_name = "N", help_heading = BOUNDED)]
+    stack_depth_bound: Option<u32>,
 
     /// Print this message
     #[arg(long, help_heading = "General")]
@@ -1076,6 +1112,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             track_all_vars: cli.track_all_vars,
             track: cli.track,
             print_data_values: cli.print_data_values.unwrap_or(0),
+            no_trace: cli.no_trace,
+            accepted: cli.no_trace_on_disk || cli.try_c_trace || cli.cex.is_some() || cli.stack_depth_bound.is_some(),
         },
         args,
     };
@@ -1197,7 +1235,11 @@ mod tests {
     fn print_after_names_a_pass() {
         assert_eq!(parsed("--print-after inline --print-after=all a.bpl").print_after, args("inline all"));
         let Err(CliError::Clap(e)) = parse_args(args("--print-after=inlining a.bpl")) else { panic!("accepted") };
-        assert!(e.contains("inlining") && e.contains("lambda, monomorphize, erase-types, inline, unroll, all"), "{e}");
+        assert!(
+            e.contains("inlining")
+                && e.contains("lambda, monomorphize, erase-types, inline, unroll, sequentialize, all"),
+            "{e}"
+        );
     }
 
     #[test]

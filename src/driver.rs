@@ -125,7 +125,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // Boogie names the last input file in its error summaries (`fileNames[^1]`).
     let last_file = display_name(options, files.last().map_or("", String::as_str));
     // Boogie infers modifies clauses for a Civl program.
-    let infer_modifies = options.infer_modifies || crate::library::needs_base(&program.decls);
+    // Corral computes modifies sets itself: bounded mode does not hold a program to its clauses.
+    let infer_modifies =
+        options.infer_modifies || options.bounded.active() || crate::library::needs_base(&program.decls);
     let typeck_options = crate::typeck::TypeckOptions { infer_modifies, threads: options.bounded.active() };
     let started = std::time::Instant::now();
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
@@ -602,6 +604,10 @@ fn verify(
                 // Corral's verdict, unless the solver gave none (Boogie's message then).
                 Some(b) if reporter.format != Format::Json => {
                     let values = reporter.format == Format::Rich || options.bounded.print_data_values >= 1;
+                    let mut verdict = verdict.clone();
+                    if options.bounded.no_trace {
+                        verdict.errors.iter_mut().for_each(|e| e.trace = None);
+                    }
                     match crate::bounded::render(&verdict, &calls, sources, options.bounded.bound(), b.cuts, values) {
                         Some(text) => reporter.output(out, &text),
                         None => reporter.verdict(out, &verdict, progress),

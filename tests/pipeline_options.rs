@@ -152,6 +152,7 @@ Parsing trace.bpl
 [TRACE] pass erase-types: T s, no change
 [TRACE] pass inline: T s, changed the program (checked again in T s)
 [TRACE] pass unroll: T s, no change
+[TRACE] pass sequentialize: T s, no change
 [TRACE] Using prover: Z3 (in-process)
 
 Verifying Good ...

@@ -113,7 +113,7 @@ fn run(
         };
         // Bounded mode bounds each loop on its own, as Corral does.
         let statically = match max_static {
-            Some(max) if bounded && max > 0 => static_loop_bounds(typed, &blocks, max, STATIC_BOUND_BLOCKS),
+            Some(max) if bounded && max > 0 => static_loop_bounds(typed, &blocks, max, STATIC_BOUND_BLOCKS, threads),
             _ => FxHashMap::default(),
         };
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
@@ -529,9 +529,15 @@ struct PerLoop {
 /// false): a loop whose cut no path reaches is bounded by the last copy of its head a path
 /// reaches. A loop whose guard depends on an unknown value is none of them. Nothing when the
 /// copies would pass `limit` blocks.
-fn static_loop_bounds(typed: &TypedProgram, blocks: &[AstBlock], max: u32, limit: usize) -> FxHashMap<usize, u32> {
+fn static_loop_bounds(
+    typed: &TypedProgram,
+    blocks: &[AstBlock],
+    max: u32,
+    limit: usize,
+    threads: bool,
+) -> FxHashMap<usize, u32> {
     let mut bounds = FxHashMap::default();
-    let Some(per) = unroll_per_loop(blocks, &|_| max.saturating_add(1), limit, false) else { return bounds };
+    let Some(per) = unroll_per_loop(blocks, &|_| max.saturating_add(1), limit, threads) else { return bounds };
     if per.heads.is_empty() {
         return bounds;
     }
@@ -566,7 +572,7 @@ fn static_loop_bounds(typed: &TypedProgram, blocks: &[AstBlock], max: u32, limit
             let most = reached.entry(*original).or_insert(0);
             *most = (*most).max(count);
         }
-        let Some(after) = run_cmds(typed, env, &per.blocks[b].cmds) else { continue };
+        let Some(after) = run_cmds(typed, env, &per.blocks[b].cmds, threads) else { continue };
         for &s in &per.blocks[b].succs {
             entry[s] = Some(match entry[s].take() {
                 None => after.clone(),
@@ -648,11 +654,19 @@ fn eval(typed: &TypedProgram, env: &Env, e: &Expr) -> Option<Value> {
 }
 
 /// Runs `cmds` from `env`; `None` when an assumption is known to be false. (An assertion
-/// known to be false does not stop the path: the path reaches it, and it is reported.)
-fn run_cmds(typed: &TypedProgram, mut env: Env, cmds: &[Cmd]) -> Option<Env> {
+/// known to be false does not stop the path: the path reaches it, and it is reported.) With
+/// `threads`, globals are never known (another thread may write them between any two
+/// commands) and only a branch's guard (`{:partition}`) stops the path: another assumption
+/// stops its thread, not the path.
+fn run_cmds(typed: &TypedProgram, mut env: Env, cmds: &[Cmd], threads: bool) -> Option<Env> {
     for c in cmds {
         match &c.kind {
-            CmdKind::Assume { expr, .. } if eval(typed, &env, expr) == Some(Value::Bool(false)) => return None,
+            CmdKind::Assume { expr, attrs }
+                if (!threads || attrs.iter().any(|a| a.key.as_str() == "partition"))
+                    && eval(typed, &env, expr) == Some(Value::Bool(false)) =>
+            {
+                return None;
+            }
             CmdKind::Assign { lhss, rhss, .. } => {
                 let values: Vec<Option<Value>> = rhss.iter().map(|r| eval(typed, &env, r)).collect();
                 for (lhs, value) in lhss.iter().zip(values) {
@@ -662,8 +676,9 @@ fn run_cmds(typed: &TypedProgram, mut env: Env, cmds: &[Cmd]) -> Option<Env> {
                     }
                     let AssignLhs::Var(v) = base else { continue };
                     let Some(Ref::Var(id)) = typed.referent(v) else { continue };
+                    let global = threads && typed.symbols().var(id).kind == crate::typeck::VarKind::Global;
                     match (lhs, value) {
-                        (AssignLhs::Var(_), Some(value)) => env.insert(id, value),
+                        (AssignLhs::Var(_), Some(value)) if !global => env.insert(id, value),
                         _ => env.remove(&id),
                     };
                 }
@@ -699,12 +714,12 @@ fn vacuous_loops(typed: &TypedProgram, original: &[AstBlock], unrolled: &Unrolle
     let mut exit_feasible: FxHashSet<usize> = FxHashSet::default();
     for b in 0..blocks.len() {
         let Some(env) = entry[b].take() else { continue };
-        let Some(after) = run_cmds(typed, env.clone(), &blocks[b].cmds) else {
+        let Some(after) = run_cmds(typed, env.clone(), &blocks[b].cmds, false) else {
             if unrolled.is_cut[b] {
                 // The cut's own `assume false` stops it; what matters is reaching it with its
                 // invariant holding.
                 let head = &blocks[b].cmds[..blocks[b].cmds.len() - 1];
-                if run_cmds(typed, env, head).is_some() {
+                if run_cmds(typed, env, head, false).is_some() {
                     cut_reached.insert(comp(b));
                 }
             }
@@ -714,7 +729,7 @@ fn vacuous_loops(typed: &TypedProgram, original: &[AstBlock], unrolled: &Unrolle
             // Leaving the loop is possible when the guard at the exit may hold.
             let guard = blocks[s].cmds.iter().take_while(|c| matches!(c.kind, CmdKind::Assume { .. }));
             let guard: Vec<Cmd> = guard.cloned().collect();
-            if comp(s) != comp(b) && run_cmds(typed, after.clone(), &guard).is_some() {
+            if comp(s) != comp(b) && run_cmds(typed, after.clone(), &guard, false).is_some() {
                 exit_feasible.insert(comp(b));
             }
             entry[s] = Some(match entry[s].take() {
@@ -771,13 +786,15 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let mut cx = PassCx::default();
-            let program =
-                super::run(&typed(&text), 2, false, (None, false, None), &mut cx).expect("unrolls").expect("changes");
+            let program = super::run(&typed(&text), 2, false, (None, false, None, false), &mut cx)
+                .expect("unrolls")
+                .expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = typed(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice = super::run(&again, 2, false, (None, false, None), &mut cx).expect("unrolls").expect("changes");
+            let twice =
+                super::run(&again, 2, false, (None, false, None, false), &mut cx).expect("unrolls").expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }

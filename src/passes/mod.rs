@@ -240,9 +240,8 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             threads: config.threads.is_some(),
         }),
     ];
-    if let Some(threads) = &config.threads {
-        passes.push(Box::new(threads.clone()));
-    }
+    // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
+    passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes
 }
 

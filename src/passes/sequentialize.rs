@@ -73,11 +73,23 @@ pub const CONTINUED: &str = "$$s";
 /// The attribute of the one assertion left, at the end of the entry point.
 pub const FINAL: &str = "rboogie_seq_final";
 
-impl super::Pass for Sequentialize {
+/// The pipeline's entry for the pass: `None` outside context-bounded checking.
+pub struct Threads(pub Option<Sequentialize>);
+
+impl super::Pass for Threads {
     fn name(&self) -> &'static str {
         "sequentialize"
     }
 
+    fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+        match &self.0 {
+            Some(s) => s.run(typed, cx),
+            None => Ok(None),
+        }
+    }
+}
+
+impl Sequentialize {
     fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(index) = typed.program.decls.iter().position(|d| match d {
             Decl::Implementation(i) => i.name.name == self.entry,
@@ -100,9 +112,13 @@ impl super::Pass for Sequentialize {
             return Ok(None);
         }
         let mut s = Seq::new(typed, self, body.span);
+        s.tid_bv = tid_is_bv32(typed);
         s.find_shared(&blocks)?;
         let new_blocks = s.transform(&blocks)?;
         let mut program = typed.program.clone();
+        if s.tid_bv {
+            program.decls.push(bv32_greater(s.at));
+        }
         let locals: Vec<LocalVars> = s
             .locals
             .iter()
@@ -170,6 +186,9 @@ struct Seq<'t> {
     counter: usize,
     /// The label of the original block being translated.
     block_label: String,
+    /// Thread ids are `bv32` (Corral's choice when its thread-id procedures return one), else
+    /// `int`.
+    tid_bv: bool,
 }
 
 struct Shared {
@@ -200,6 +219,7 @@ impl<'t> Seq<'t> {
             pieces: Vec::new(),
             counter: 0,
             block_label: String::new(),
+            tid_bv: false,
         }
     }
 
@@ -219,6 +239,25 @@ impl<'t> Seq<'t> {
     }
     fn bool_ty(&self) -> Type {
         Type::new(TypeKind::Bool, self.at)
+    }
+    fn tid_ty(&self) -> Type {
+        if self.tid_bv {
+            let name = Ident::at(Symbol::intern("bv32"), self.at);
+            Type::new(TypeKind::Named { name, args: Box::new([]) }, self.at)
+        } else {
+            self.int_ty()
+        }
+    }
+    fn tid_zero(&self) -> Expr {
+        if self.tid_bv { self.e(ExprKind::BvLit { value: Symbol::intern("0"), width: 32 }) } else { self.int(0) }
+    }
+    /// `a > b` on thread ids (signed on `bv32`, as Corral's `CORRAL_BV32_GT`).
+    fn tid_gt(&self, a: Expr, b: Expr) -> Expr {
+        if self.tid_bv {
+            self.e(ExprKind::Call { func: Symbol::intern(BV32_GT), args: Box::new([a, b]) })
+        } else {
+            self.bin(BinaryOp::Gt, a, b)
+        }
     }
     fn rounds_of(&self, ty: &Type) -> Type {
         let map = MapType { type_params: Box::new([]), args: Box::new([self.int_ty()]), result: ty.clone() };
@@ -512,13 +551,14 @@ impl<'t> Seq<'t> {
     fn init(&mut self) {
         let int = self.int_ty();
         let boolean = self.bool_ty();
+        let tid = self.tid_ty();
         for (name, ty) in [
-            (K, int.clone()),
+            (K, int),
             (ERR, boolean.clone()),
             (ATOMIC, boolean),
-            (TID, int.clone()),
-            (TID_COUNT, int.clone()),
-            (CHILD, int),
+            (TID, tid.clone()),
+            (TID_COUNT, tid.clone()),
+            (CHILD, tid),
         ] {
             self.local(name, ty);
         }
@@ -527,9 +567,9 @@ impl<'t> Seq<'t> {
             self.set(ERR, self.bool(false)),
             self.set(ATOMIC, self.bool(false)),
             self.havoc(&[Symbol::intern(TID_COUNT)]),
-            self.assume(self.bin(BinaryOp::Gt, self.var(TID_COUNT), self.int(0))),
+            self.assume(self.tid_gt(self.var(TID_COUNT), self.tid_zero())),
             self.set(TID, self.var(TID_COUNT)),
-            self.set(CHILD, self.int(0)),
+            self.set(CHILD, self.tid_zero()),
         ];
         for g in self.shared_order.clone() {
             let s = &self.shared[&g];
@@ -737,7 +777,11 @@ impl<'t> Seq<'t> {
         let name = call.callee.name.as_str();
         let int_out = |s: &Self| {
             call.outs.iter().all(|o| match s.typed.referent(o) {
-                Some(Ref::Var(v)) => matches!(s.typed.symbols().var(v).ty, crate::typeck::types::Type::Int),
+                Some(Ref::Var(v)) => match s.typed.symbols().var(v).ty {
+                    crate::typeck::types::Type::Int => !s.tid_bv,
+                    crate::typeck::types::Type::Bv(32) => s.tid_bv,
+                    _ => false,
+                },
                 _ => false,
             })
         };
@@ -761,7 +805,7 @@ impl<'t> Seq<'t> {
                 if !int_out(self) {
                     return Err(PassError::Unsupported {
                         span: Some(c.span),
-                        what: "thread ids of a type other than int".into(),
+                        what: "thread ids of a type other than int and bv32 (or of both)".into(),
                     });
                 }
                 let from = if name == "corral_getThreadID" { TID } else { CHILD };
@@ -825,9 +869,9 @@ impl<'t> Seq<'t> {
     fn spawn(&mut self, prefix: &str) {
         let int = self.int_ty();
         let boolean = self.bool_ty();
-        let k = self.local(&format!("seq${prefix}k"), int.clone());
-        let tid = self.local(&format!("seq${prefix}tid"), int.clone());
-        let count = self.local(&format!("seq${prefix}count"), int);
+        let k = self.local(&format!("seq${prefix}k"), int);
+        let tid = self.local(&format!("seq${prefix}tid"), self.tid_ty());
+        let count = self.local(&format!("seq${prefix}count"), self.tid_ty());
         let atomic = self.local(&format!("seq${prefix}atomic"), boolean);
         let mut cmds = vec![
             self.set_sym(k, self.var(K)),
@@ -836,7 +880,7 @@ impl<'t> Seq<'t> {
             self.set(ATOMIC, self.bool(false)),
             self.set_sym(count, self.var(TID_COUNT)),
             self.havoc(&[Symbol::intern(TID_COUNT)]),
-            self.assume(self.bin(BinaryOp::Gt, self.var(TID_COUNT), self.sym(count))),
+            self.assume(self.tid_gt(self.var(TID_COUNT), self.sym(count))),
             self.set(TID, self.var(TID_COUNT)),
         ];
         for (_, name, ty) in self.thread_local.clone() {
@@ -863,6 +907,42 @@ impl<'t> Seq<'t> {
         }
         self.current().cmds.extend(cmds);
     }
+}
+
+/// The function comparing `bv32` thread ids.
+const BV32_GT: &str = "seq$bv32_gt";
+
+/// Whether Corral's thread-id procedures return `bv32` (then every thread id is one).
+fn tid_is_bv32(typed: &TypedProgram) -> bool {
+    typed.program.decls.iter().any(|d| match d {
+        Decl::Procedure(p) if matches!(p.name.name.as_str(), "corral_getThreadID" | "corral_getChildThreadID") => {
+            p.outs.iter().any(|g| matches!(&g.ty.kind, TypeKind::Named { name, .. } if name.name.as_str() == "bv32"))
+        }
+        _ => false,
+    })
+}
+
+/// `function {:bvbuiltin "bvsgt"} seq$bv32_gt(bv32, bv32) : bool;`
+fn bv32_greater(at: Span) -> Decl {
+    let bv32 = Type::new(TypeKind::Named { name: Ident::at(Symbol::intern("bv32"), at), args: Box::new([]) }, at);
+    let param = |ty: Type| crate::ast::FnParam { attrs: Box::new([]), name: None, ty, span: at };
+    let builtin = Attribute {
+        key: Symbol::intern("bvbuiltin"),
+        params: Box::new([AttrParam::Str("bvsgt".into(), at)]),
+        span: at,
+    };
+    Decl::Function(Box::new(crate::ast::FunctionDecl {
+        revealed: false,
+        attrs: Box::new([builtin]),
+        name: Ident::at(Symbol::intern(BV32_GT), at),
+        type_params: Box::new([]),
+        params: Box::new([param(bv32.clone()), param(bv32)]),
+        result: param(Type::new(TypeKind::Bool, at)),
+        returns_form: false,
+        body: None,
+        uses: None,
+        span: at,
+    }))
 }
 
 /// Finds occurrences of shared globals.

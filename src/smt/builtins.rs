@@ -72,6 +72,7 @@ pub static OPERATORS: &[Operator] = ops! {
     "/" 0 at_least(2), None, false, ("/", "real, real", "real");
     "div" 0 at_least(2), None, false, ("div", "int, int", "int");
     "mod" 0 exactly(2), None, false, ("mod", "int, int", "int");
+    "rem" 0 exactly(2), None, true, ("rem", "int, int", "int");
     "abs" 0 exactly(1), None, false, ("abs", "int", "int");
     "<" 0 at_least(2), None, false, ("<", "int, int", "bool");
     "<=" 0 at_least(2), None, false, ("<=", "int, int", "bool");
