@@ -157,7 +157,7 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
         }
         // A body the verifier cannot lower it reports itself, as it is.
         let Ok(blocks) = blocks_of(typed, body, true) else { continue };
-        let blocks = stmt_list(&type_checked_order(blocks), body);
+        let blocks = stmt_list(&type_checked_order(blocks, options.threads), body);
         let mut inliner =
             Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
         let stmts = inliner.blocks(&blocks.blocks);
@@ -263,8 +263,10 @@ pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
 /// checker, run on every program) prunes every implementation's unreachable blocks
 /// (`Implementation.PruneUnreachableBlocks`), which lists them in the order of a depth-first
 /// walk with a stack (a block's last successor first) and leaves a block holding a literal
-/// `assert false` or `assume false` without successors.
-fn type_checked_order(mut blocks: Vec<AstBlock>) -> Vec<AstBlock> {
+/// `assert false` or `assume false` without successors. With `threads` (context-bounded
+/// checking) such a block keeps its successors: a thread that fails or blocks stops, and the
+/// threads after it go on.
+fn type_checked_order(mut blocks: Vec<AstBlock>, threads: bool) -> Vec<AstBlock> {
     let mut order = Vec::new();
     let mut seen = vec![false; blocks.len()];
     let mut stack = if blocks.is_empty() { Vec::new() } else { vec![0] };
@@ -273,7 +275,7 @@ fn type_checked_order(mut blocks: Vec<AstBlock>) -> Vec<AstBlock> {
             continue;
         }
         order.push(b);
-        if blocks[b].cmds.iter().any(is_literal_false) {
+        if !threads && blocks[b].cmds.iter().any(is_literal_false) {
             blocks[b].succs.clear();
         }
         stack.extend(blocks[b].succs.iter().copied());
@@ -735,7 +737,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let original = match self.callee_blocks.entry(imp) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
-                Ok(blocks) => e.insert(stmt_list(&type_checked_order(blocks), body)),
+                Ok(blocks) => e.insert(stmt_list(&type_checked_order(blocks, self.options.threads), body)),
                 Err(unsupported) => {
                     self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
                     return Vec::new();

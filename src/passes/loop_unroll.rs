@@ -57,8 +57,8 @@ pub struct UnrollLoops {
     /// Bounded mode's `/maxStaticLoopBound:N`: a loop found to run at most N iterations
     /// ([`static_loop_bounds`]) is unrolled that far, the bound notwithstanding.
     pub max_static: Option<u32>,
-    /// Context-bounded checking ([`super::sequentialize`]): a literal `assert false` does not
-    /// end a path (a failing thread stops; the others go on), only `assume false` does.
+    /// Context-bounded checking ([`super::sequentialize`]): a literal `assert false` or
+    /// `assume false` does not end a path (the thread stops; the others go on).
     pub threads: bool,
 }
 
@@ -170,9 +170,7 @@ fn graph_info(blocks: &[AstBlock], threads: bool) -> Vec<Option<Node>> {
     impl Walk {
         fn enter(&mut self, blocks: &[AstBlock], b: usize, threads: bool) {
             let cmds = &blocks[b].cmds;
-            let stop = cmds.iter().position(|c| {
-                is_literal_false(c) && !(threads && matches!(c.kind, crate::ast::CmdKind::Assert { .. }))
-            });
+            let stop = if threads { None } else { cmds.iter().position(is_literal_false) };
             self.nodes[b] = Some(Node { body_len: stop.map_or(cmds.len(), |k| k + 1), ..Node::default() });
             // A block with a literal `assume false` has no way out: its successors are not
             // walked (Boogie compares the optimized body with the original).

@@ -435,17 +435,24 @@ impl<'t> Seq<'t> {
         self.pieces.push(Piece { label, tok, cmds: Vec::new(), succs: Vec::new(), transfer: None });
     }
 
-    /// A context switch: to any round from the current one on, or (outside an atomic block) to
-    /// round K: the thread stops.
-    fn switch(&mut self) {
+    /// A context switch: to any round from the current one on, and with `stop` (Corral's
+    /// points where a thread may stop for good: `yield`, the start of an atomic block) to round
+    /// K, outside an atomic block: the thread stops.
+    fn switch(&mut self, stop: bool) {
         let n = self.fresh();
         let mut arms = Vec::new();
         for r in 0..=self.rounds {
-            let can = self.bin(
-                BinaryOp::And,
-                self.bin(BinaryOp::Le, self.var(K), self.int(r)),
-                self.bin(BinaryOp::Imp, self.var(ATOMIC), self.bin(BinaryOp::Eq, self.var(K), self.int(r))),
-            );
+            // A thread that has stopped passes every switch still stopped; only at a stopping
+            // point may a running one stop.
+            let can = if r == self.rounds && !stop {
+                self.stopped()
+            } else {
+                self.bin(
+                    BinaryOp::And,
+                    self.bin(BinaryOp::Le, self.var(K), self.int(r)),
+                    self.bin(BinaryOp::Imp, self.var(ATOMIC), self.bin(BinaryOp::Eq, self.var(K), self.int(r))),
+                )
+            };
             let label = if r == self.rounds { format!("{STOP}{n}") } else { format!("{ROUND}{n}${r}") };
             let label = format!("{label}{AT}{}", self.block_label);
             arms.push((label, None, vec![self.assume(can), self.set(K, self.int(r))]));
@@ -513,8 +520,12 @@ impl<'t> Seq<'t> {
         });
         self.init();
         let init_piece = 0;
+        let owner = thread_owners(blocks);
         let mut starts = vec![0usize; blocks.len()];
         let mut ends: Vec<(usize, &AstBlock)> = Vec::new();
+        // Dead ends inside a thread (the cuts of the bounds, a block after `assume false`):
+        // the thread stops there and its spawner goes on after the thread's join.
+        let mut dead_ends: Vec<(usize, usize)> = Vec::new();
         for (i, b) in blocks.iter().enumerate() {
             starts[i] = self.pieces.len();
             self.block_label = b.label.clone();
@@ -530,7 +541,14 @@ impl<'t> Seq<'t> {
                 self.cmd(c, guarded && j == 0)?;
             }
             if b.succs.is_empty() {
-                self.finish();
+                match owner[i] {
+                    Some((_, join)) => {
+                        let stop = self.set(K, self.int(self.rounds));
+                        self.emit(stop);
+                        dead_ends.push((self.pieces.len() - 1, join));
+                    }
+                    None => self.finish(),
+                }
             }
             let last = self.pieces.len() - 1;
             self.pieces[last].transfer = b.transfer;
@@ -539,6 +557,9 @@ impl<'t> Seq<'t> {
         self.pieces[init_piece].succs = if blocks.is_empty() { Vec::new() } else { vec![starts[0]] };
         for (last, b) in ends {
             self.pieces[last].succs = b.succs.iter().map(|&s| starts[s]).collect();
+        }
+        for (piece, join) in dead_ends {
+            self.pieces[piece].succs = vec![starts[join]];
         }
         Ok(std::mem::take(&mut self.pieces)
             .into_iter()
@@ -691,15 +712,14 @@ impl<'t> Seq<'t> {
             return Ok(());
         }
         match &c.kind {
-            CmdKind::Assume { attrs, expr } if has_attr(attrs, "yield") => {
-                let _ = expr;
-                self.switch();
+            CmdKind::Assume { attrs, .. } if has_attr(attrs, "yield") => {
+                self.switch(true);
                 Ok(())
             }
             CmdKind::Call(call) => self.call(c, call),
             CmdKind::Assert { expr, .. } => {
                 if !self.cooperative && self.touches_shared(c) {
-                    self.switch();
+                    self.switch(false);
                 }
                 let e = self.rewrite(expr);
                 self.assertion(e, c.span);
@@ -712,7 +732,7 @@ impl<'t> Seq<'t> {
                 }
                 let cut = matches!(expr.kind, ExprKind::BoolLit(false));
                 if !self.cooperative && self.touches_shared(c) {
-                    self.switch();
+                    self.switch(false);
                 }
                 let e = self.rewrite(expr);
                 if guard {
@@ -727,7 +747,7 @@ impl<'t> Seq<'t> {
             }
             CmdKind::Assign { lhss, attrs, rhss } => {
                 if !self.cooperative && self.touches_shared(c) {
-                    self.switch();
+                    self.switch(false);
                 }
                 let rhss: Box<[Expr]> = rhss.iter().map(|r| self.rewrite(r)).collect();
                 let lhss: Box<[AssignLhs]> = lhss.iter().map(|l| self.rewrite_lhs(l)).collect();
@@ -736,7 +756,7 @@ impl<'t> Seq<'t> {
             }
             CmdKind::Havoc { vars } => {
                 if !self.cooperative && self.touches_shared(c) {
-                    self.switch();
+                    self.switch(false);
                 }
                 let mut kept = Vec::new();
                 let mut after = Vec::new();
@@ -788,7 +808,7 @@ impl<'t> Seq<'t> {
         match name {
             "corral_atomic_begin" => {
                 if !self.cooperative {
-                    self.switch();
+                    self.switch(true);
                 }
                 self.emit(self.set(ATOMIC, self.bool(true)));
                 return Ok(());
@@ -811,7 +831,7 @@ impl<'t> Seq<'t> {
                 let from = if name == "corral_getThreadID" { TID } else { CHILD };
                 let lhs = self.rewrite_lhs(&AssignLhs::Var(call.outs[0]));
                 if !self.cooperative && self.touches_shared(c) {
-                    self.switch();
+                    self.switch(false);
                 }
                 self.emit(self.assign(lhs, self.var(from)));
                 return Ok(());
@@ -842,7 +862,7 @@ impl<'t> Seq<'t> {
             }
         }
         if !self.cooperative && self.touches_shared(c) {
-            self.switch();
+            self.switch(false);
         }
         let args: Box<[Expr]> = call.args.iter().map(|a| self.rewrite(a)).collect();
         // Shared results go through temporaries.
@@ -907,6 +927,65 @@ impl<'t> Seq<'t> {
         }
         self.current().cmds.extend(cmds);
     }
+}
+
+/// For each block, the innermost thread it belongs to: the thread's spawn block and its join
+/// block (`None` for the entry point's own blocks). A thread's blocks are those its spawn
+/// block reaches before its join block; threads are visited outermost first (in a
+/// topological order of the acyclic graph), so an inner thread's blocks end up its own.
+fn thread_owners(blocks: &[AstBlock]) -> Vec<Option<(usize, usize)>> {
+    let mut owner = vec![None; blocks.len()];
+    let mut joins: FxHashMap<String, usize> = FxHashMap::default();
+    let mut spawns: Vec<(usize, String)> = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        for c in &b.cmds {
+            if let Some(p) = marker(c, SPAWN) {
+                spawns.push((i, p));
+            }
+            if let Some(p) = marker(c, JOIN) {
+                joins.insert(p, i);
+            }
+        }
+    }
+    if spawns.is_empty() {
+        return owner;
+    }
+    // Kahn's order; blocks on a cycle (none after unrolling) come last.
+    let mut indegree = vec![0usize; blocks.len()];
+    for b in blocks {
+        for &s in &b.succs {
+            indegree[s] += 1;
+        }
+    }
+    let mut position = vec![usize::MAX; blocks.len()];
+    let mut ready: Vec<usize> = (0..blocks.len()).filter(|&b| indegree[b] == 0).collect();
+    let mut next = 0;
+    while let Some(b) = ready.pop() {
+        position[b] = next;
+        next += 1;
+        for &s in &blocks[b].succs {
+            indegree[s] -= 1;
+            if indegree[s] == 0 {
+                ready.push(s);
+            }
+        }
+    }
+    spawns.sort_by_key(|(i, _)| (position[*i], *i));
+    for (spawn, prefix) in spawns {
+        let Some(&join) = joins.get(&prefix) else { continue };
+        let mut seen = vec![false; blocks.len()];
+        let mut stack = vec![spawn];
+        while let Some(b) = stack.pop() {
+            if std::mem::replace(&mut seen[b], true) {
+                continue;
+            }
+            owner[b] = Some((spawn, join));
+            if b != join {
+                stack.extend(blocks[b].succs.iter().copied());
+            }
+        }
+    }
+    owner
 }
 
 /// The function comparing `bv32` thread ids.

@@ -1,0 +1,16 @@
+// A procedure without a body returns anything its contract allows: 5 among others.
+// RUN: /k:1 => bug at 10,3
+procedure nondet() returns (r: int);
+  ensures r >= 0;
+
+procedure child()
+{
+  var r: int;
+  call r := nondet();
+  assert r != 5;
+}
+
+procedure main()
+{
+  async call child();
+}
