@@ -486,7 +486,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("staticInlining", "eager-inline", Value::Flag),
     opt("stratified", "stratified", Value::Flag),
     opt("maxStaticLoopBound", "max-static-loop-bound", Value::Int { min: 0, below: INT_END }),
-    opt("k", "k", Value::Int { min: 0, below: INT_END }),
+    opt("k", "k", Value::Int { min: 1, below: INT_END }),
     opt("cooperative", "cooperative", Value::Flag),
     opt("trackAllVars", "track-all-vars", Value::Flag),
     opt("track", "track", Value::Text),
@@ -726,7 +726,7 @@ struct Cli {
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     max_static_loop_bound: Option<u32>,
     /// Rounds (execution contexts) per thread in concurrent programs (default 2)
-    #[arg(long, value_name = "N", help_heading = BOUNDED)]
+    #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(1..), help_heading = BOUNDED)]
     k: Option<u32>,
     /// Switch threads only at yield
     #[arg(long, help_heading = BOUNDED)]
