@@ -294,7 +294,7 @@ fn type_checked_order(mut blocks: Vec<AstBlock>, threads: bool) -> Vec<AstBlock>
         .collect()
 }
 
-fn has_attr(attrs: &[Attribute], key: &str) -> bool {
+pub(crate) fn has_attr(attrs: &[Attribute], key: &str) -> bool {
     attrs.iter().any(|a| a.key == key)
 }
 

@@ -43,7 +43,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::blocks::{AstBlock, blocks_of, mark_block_form, stmt_list};
-use super::inline::{JOIN, SPAWN};
+use super::inline::{JOIN, SPAWN, has_attr};
 use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BinaryOp, CallCmd, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LocalVars, MapType,
@@ -166,10 +166,6 @@ fn marker(c: &Cmd, key: &str) -> Option<String> {
         Some(AttrParam::Str(s, _)) => Some(s.clone()),
         _ => None,
     })
-}
-
-fn has_attr(attrs: &[Attribute], key: &str) -> bool {
-    attrs.iter().any(|a| a.key.as_str() == key)
 }
 
 /// A block being built: its commands, and its successors (indexes into the new blocks).
@@ -635,18 +631,7 @@ impl<'t> Seq<'t> {
 
     /// Whether `c` reads or writes shared state.
     fn touches_shared(&self, c: &Cmd) -> bool {
-        struct Finds<'s, 't>(&'s Seq<'t>, bool);
-        impl crate::walk::Visitor for Finds<'_, '_> {
-            fn expr(&mut self, e: &Expr) {
-                if let ExprKind::Var(n) = &e.kind
-                    && let Some(g) = self.0.global(n)
-                    && self.0.shared.contains_key(&g)
-                {
-                    self.1 = true;
-                }
-            }
-        }
-        let mut f = Finds(self, false);
+        let mut f = SharedRefs(self, false);
         crate::walk::cmd(&mut f, c);
         if f.1 {
             return true;
