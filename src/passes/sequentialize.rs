@@ -29,7 +29,7 @@
 //!   gets a larger thread id and fresh thread-local globals; at the join (the end of the
 //!   inlined thread) they are restored.
 //! - **Failures.** `assert e` becomes a branch: `seq$fail$N` (a running thread, `e` false:
-//!   the error flag is set and the thread stops unless it is atomic) or `e`. The only
+//!   the error flag is set and the thread stops) or `e`. The only
 //!   assertion left is `!seq$err` at the end of the entry point, after the rounds are joined:
 //!   a failure counts only in an execution whose guesses hold, and whatever the threads do
 //!   after it. An assumption that may block (one not part of an if/else pair, the cuts of
@@ -197,6 +197,8 @@ struct Seq<'t> {
     /// Thread ids are `bv32` (Corral's choice when its thread-id procedures return one), else
     /// `int`.
     tid_bv: bool,
+    /// The entry point runs alone here (before its first spawn, see [`alone`]): no switches.
+    alone: bool,
 }
 
 struct Shared {
@@ -228,6 +230,7 @@ impl<'t> Seq<'t> {
             counter: 0,
             block_label: String::new(),
             tid_bv: false,
+            alone: false,
         }
     }
 
@@ -447,6 +450,9 @@ impl<'t> Seq<'t> {
     /// points where a thread may stop for good: `yield`, the start of an atomic block) to round
     /// K, outside an atomic block: the thread stops.
     fn switch(&mut self, stop: bool) {
+        if self.alone {
+            return;
+        }
         let n = self.fresh();
         let mut arms = Vec::new();
         for r in 0..=self.rounds {
@@ -487,12 +493,9 @@ impl<'t> Seq<'t> {
         let n = self.fresh();
         let running = self.bin(BinaryOp::Lt, self.var(K), self.int(self.rounds));
         let fails = self.bin(BinaryOp::And, running, self.not(e.clone()));
-        let stop_unless_atomic = self.e(ExprKind::IfThenElse {
-            cond: Box::new(self.var(ATOMIC)),
-            then: Box::new(self.var(K)),
-            els: Box::new(self.int(self.rounds)),
-        });
-        let fail = vec![self.assume(fails), self.set(ERR, self.bool(true)), self.set(K, stop_unless_atomic)];
+        // The thread stops, atomic or not: whatever it would do next could only block the
+        // execution the failure is in.
+        let fail = vec![self.assume(fails), self.set(ERR, self.bool(true)), self.set(K, self.int(self.rounds))];
         let holds = vec![self.assume(self.bin(BinaryOp::Or, self.stopped(), e))];
         let at = &self.block_label;
         self.branch(vec![(format!("{FAIL}{n}{AT}{at}"), Some(tok), fail), (format!("seq$ok${n}"), None, holds)]);
@@ -529,6 +532,7 @@ impl<'t> Seq<'t> {
         self.init();
         let init_piece = 0;
         let owner = thread_owners(blocks);
+        let alone = alone(blocks);
         let mut starts = vec![0usize; blocks.len()];
         let mut ends: Vec<(usize, &AstBlock)> = Vec::new();
         // Dead ends inside a thread (the cuts of the bounds, a block after `assume false`):
@@ -545,6 +549,7 @@ impl<'t> Seq<'t> {
                 transfer: b.transfer,
             });
             let guarded = guard(i);
+            self.alone = alone[i] && owner[i].is_none();
             for (j, c) in b.cmds.iter().enumerate() {
                 self.cmd(c, guarded && j == 0)?;
             }
@@ -701,6 +706,7 @@ impl<'t> Seq<'t> {
         if let Some(prefix) = marker(c, SPAWN) {
             // The marker stays: a counterexample's renderer tells threads by it.
             self.emit(c.clone());
+            self.alone = false;
             self.spawn(&prefix);
             return Ok(());
         }
@@ -734,9 +740,12 @@ impl<'t> Seq<'t> {
                 let e = self.rewrite(expr);
                 if guard {
                     self.emit(Cmd { kind: CmdKind::Assume { attrs: attrs.clone(), expr: e }, span: c.span });
-                } else if cut || !self.cooperative {
+                } else if (cut || !self.cooperative) && !self.alone {
                     self.blocking_assume(e, c.span);
                 } else {
+                    // Under `/cooperative` a thread blocks at an assumption. The entry point
+                    // alone blocks too: stopping it there ends the execution as blocking does,
+                    // with no failure (one before would have stopped it already).
                     let go_on = self.bin(BinaryOp::Or, self.stopped(), e);
                     self.emit(Cmd { kind: CmdKind::Assume { attrs: attrs.clone(), expr: go_on }, span: c.span });
                 }
@@ -941,25 +950,9 @@ fn thread_owners(blocks: &[AstBlock]) -> Vec<Option<(usize, usize)>> {
     if spawns.is_empty() {
         return owner;
     }
-    // Kahn's order; blocks on a cycle (none after unrolling) come last.
-    let mut indegree = vec![0usize; blocks.len()];
-    for b in blocks {
-        for &s in &b.succs {
-            indegree[s] += 1;
-        }
-    }
     let mut position = vec![usize::MAX; blocks.len()];
-    let mut ready: Vec<usize> = (0..blocks.len()).filter(|&b| indegree[b] == 0).collect();
-    let mut next = 0;
-    while let Some(b) = ready.pop() {
+    for (next, b) in topological(blocks).into_iter().enumerate() {
         position[b] = next;
-        next += 1;
-        for &s in &blocks[b].succs {
-            indegree[s] -= 1;
-            if indegree[s] == 0 {
-                ready.push(s);
-            }
-        }
     }
     spawns.sort_by_key(|(i, _)| (position[*i], *i));
     for (spawn, prefix) in spawns {
@@ -977,6 +970,47 @@ fn thread_owners(blocks: &[AstBlock]) -> Vec<Option<(usize, usize)>> {
         }
     }
     owner
+}
+
+/// The blocks in Kahn's order; blocks on a cycle (none after unrolling) are left out.
+fn topological(blocks: &[AstBlock]) -> Vec<usize> {
+    let mut indegree = vec![0usize; blocks.len()];
+    for b in blocks {
+        for &s in &b.succs {
+            indegree[s] += 1;
+        }
+    }
+    let mut order = Vec::with_capacity(blocks.len());
+    let mut ready: Vec<usize> = (0..blocks.len()).filter(|&b| indegree[b] == 0).collect();
+    while let Some(b) = ready.pop() {
+        order.push(b);
+        for &s in &blocks[b].succs {
+            indegree[s] -= 1;
+            if indegree[s] == 0 {
+                ready.push(s);
+            }
+        }
+    }
+    order
+}
+
+/// For each block, whether the entry point runs it alone: no path to its start spawns a
+/// thread. Before its first spawn the entry point's switches are of no use: no other thread
+/// exists yet, and every thread spawned later starts from the round the entry point is in at
+/// the spawn, so a switch made earlier can be made at the spawn instead (the rounds skipped
+/// are written by no one, and the next round's guess must equal what the entry point left).
+fn alone(blocks: &[AstBlock]) -> Vec<bool> {
+    let mut spawned = vec![false; blocks.len()];
+    let mut reached = vec![false; blocks.len()];
+    for b in topological(blocks) {
+        let out = spawned[b] || blocks[b].cmds.iter().any(|c| marker(c, SPAWN).is_some());
+        for &s in &blocks[b].succs {
+            spawned[s] |= out;
+        }
+        reached[b] = true;
+    }
+    // A block on a cycle is never counted as alone.
+    spawned.iter().zip(&reached).map(|(s, r)| !s && *r).collect()
 }
 
 /// The function comparing `bv32` thread ids.
