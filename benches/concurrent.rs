@@ -112,14 +112,19 @@ procedure main()
     )
 }
 
-/// The best of `runs` wall times of `rboogie ARGS FILE` and its first output line.
+/// The best of `runs` wall times of `rboogie ARGS FILE`, and its first output line (with the
+/// context bound a bug needs).
 fn best_of(binary: &str, args: &[&str], file: &str, runs: usize) -> Option<(Duration, String)> {
     let mut best: Option<(Duration, String)> = None;
     for _ in 0..runs {
         let started = Instant::now();
         let output = Command::new(binary).args(args).arg(file).output().ok()?;
         let took = started.elapsed();
-        let first = String::from_utf8_lossy(&output.stdout).lines().next().unwrap_or_default().to_string();
+        let text = String::from_utf8_lossy(&output.stdout);
+        let mut first = text.lines().next().unwrap_or_default().to_string();
+        if let Some(k) = text.lines().find_map(|l| l.strip_prefix("Context bound: the bug ")) {
+            first = format!("{first} ({k})");
+        }
         if best.as_ref().is_none_or(|(b, _)| took < *b) {
             best = Some((took, first));
         }
@@ -143,7 +148,8 @@ fn main() {
         let kk = format!("/k:{k}");
         let logged = format!("/proverLog:{}", log.to_string_lossy());
         // The size is the question; the answer may take the solver long at large K.
-        let Some((took, first)) = best_of(binary, &["/main:main", &kk, &logged, "/timeLimit:2"], &file, 1) else {
+        let args = ["/main:main", &kk, &logged, "/timeLimit:2", "/incrementalK:0"];
+        let Some((took, first)) = best_of(binary, &args, &file, 1) else {
             return;
         };
         let bytes = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
@@ -160,19 +166,40 @@ fn main() {
     }
 
     println!();
-    println!("driver-like programs (dispatch and cancel on one device extension), best of 3");
-    println!("{:>3} {:>12} {:>12}", "K", "correct s", "buggy s");
+    println!("driver-like programs (dispatch and cancel on one device extension), best of 3;");
+    println!("K = 1..N in one session (the default) and /k:N alone (/incrementalK:0)");
+    println!("{:>3} {:>12} {:>12} {:>12} {:>12}  buggy: smallest K", "K", "correct s", "alone s", "buggy s", "alone s");
     let correct = dir.join("driver-correct.bpl");
     let buggy = dir.join("driver-buggy.bpl");
     std::fs::write(&correct, driver(false)).expect("writable");
     std::fs::write(&buggy, driver(true)).expect("writable");
     for k in 1..=5 {
         let kk = format!("/k:{k}");
-        let args = ["/main:main", kk.as_str()];
-        let c = best_of(binary, &args, &correct.to_string_lossy(), 3);
-        let b = best_of(binary, &args, &buggy.to_string_lossy(), 3);
-        let (Some((ct, cv)), Some((bt, bv))) = (c, b) else { return };
-        println!("{k:>3} {:>12.3} {:>12.3}  {cv} / {bv}", ct.as_secs_f64(), bt.as_secs_f64());
+        let incremental = ["/main:main", kk.as_str()];
+        let alone = ["/main:main", kk.as_str(), "/incrementalK:0"];
+        let c = best_of(binary, &incremental, &correct.to_string_lossy(), 3);
+        let ca = best_of(binary, &alone, &correct.to_string_lossy(), 3);
+        let b = best_of(binary, &incremental, &buggy.to_string_lossy(), 3);
+        let ba = best_of(binary, &alone, &buggy.to_string_lossy(), 3);
+        let (Some((ct, cv)), Some((cat, _)), Some((bt, bv)), Some((bat, _))) = (c, ca, b, ba) else { return };
+        println!(
+            "{k:>3} {:>12.3} {:>12.3} {:>12.3} {:>12.3}  {cv} / {bv}",
+            ct.as_secs_f64(),
+            cat.as_secs_f64(),
+            bt.as_secs_f64(),
+            bat.as_secs_f64()
+        );
+    }
+
+    println!();
+    println!("3 threads x 8 shared accesses, a property that holds: K = 1..N in one session and /k:N alone");
+    println!("{:>3} {:>12} {:>12}", "K", "session s", "alone s");
+    for k in 1..=3 {
+        let kk = format!("/k:{k}");
+        let s = best_of(binary, &["/main:main", kk.as_str()], &file, 1);
+        let a = best_of(binary, &["/main:main", kk.as_str(), "/incrementalK:0"], &file, 1);
+        let (Some((st, sv)), Some((at, _))) = (s, a) else { return };
+        println!("{k:>3} {:>12.3} {:>12.3}  {sv}", st.as_secs_f64(), at.as_secs_f64());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -258,6 +258,7 @@ pub fn render(
     bound: u32,
     cuts: bool,
     values: bool,
+    rounds: Option<u32>,
 ) -> Option<String> {
     let mut out = String::new();
     match verdict.outcome {
@@ -268,6 +269,13 @@ pub fn render(
                     render_error(&mut out, e, calls, sources, values);
                 } else {
                     render_threads(&mut out, e, calls);
+                }
+                if let Some((k, smallest)) = rounds.and_then(|n| context_bound(e, n)) {
+                    out.push_str(&match (k, smallest) {
+                        (1, _) => "Context bound: the bug shows with /k:1\n".to_string(),
+                        (k, true) => format!("Context bound: the bug needs /k:{k} (none with /k:{})\n", k - 1),
+                        (k, false) => format!("Context bound: the bug shows with /k:{k} (smaller bounds undecided)\n"),
+                    });
                 }
             }
         }
@@ -284,20 +292,37 @@ pub fn render(
 
 /// The bounded verdict as one JSON event (after the entry point's `verdict` event): `bug`,
 /// `no_bugs` (with `complete` false when the bound cut something) or `unknown`.
-pub fn json(verdict: &Verdict, bound: u32, cuts: bool) -> String {
+pub fn json(verdict: &Verdict, bound: u32, cuts: bool, rounds: Option<u32>) -> String {
     let result = match verdict.outcome {
         Outcome::Errors => "bug",
         Outcome::Verified => "no_bugs",
         _ => "unknown",
     };
-    let event = serde_json::json!({
+    let mut event = serde_json::json!({
         "kind": "bounded",
         "entry": verdict.name,
         "result": result,
         "recursion_bound": bound,
         "complete": verdict.outcome == Outcome::Verified && !cuts,
     });
+    if let Some(n) = rounds {
+        event["context_bound"] = n.into();
+        if let Some((k, smallest)) = verdict.errors.first().and_then(|e| context_bound(e, n)) {
+            event["bug_context_bound"] = k.into();
+            event["bug_context_bound_smallest"] = smallest.into();
+        }
+    }
     format!("{event}\n")
+}
+
+/// The context bound an error of a run with `/k:n` shows with, and whether no smaller one
+/// shows it: stage i of the run's query allows i + 1 rounds (see the driver), the query
+/// itself `n`.
+fn context_bound(e: &ErrorReport, n: u32) -> Option<(u32, bool)> {
+    // No stages: `/k:1`, or `/incrementalK:0`.
+    let Some(stage) = e.stage else { return Some((n, n == 1)) };
+    let k = u32::try_from(stage.index + 1).unwrap_or(n).min(n);
+    Some((k, stage.first || k == 1))
 }
 
 /// One failing check: Corral's error line, then the trace as Corral's console trace: one line
@@ -366,8 +391,8 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
         out.push_str(&format!("{}: error PF5001: This assertion can fail\n\n", place(&e.at)));
         return;
     };
-    let failed = trace.iter().find(|s| s.label.starts_with(FAIL));
-    let at = failed.map_or_else(|| place(&e.at), |s| place(&s.at));
+    let failing = trace.iter().find(|s| s.label.starts_with(FAIL));
+    let at = failing.map_or_else(|| place(&e.at), |s| place(&s.at));
     out.push_str(&format!("{at}: error PF5001: This assertion can fail\n\n"));
     out.push_str("Execution trace:\n");
     out.push_str("Format: (tid,k)  filename(line,col): blockName   (extra info)\n");
@@ -387,6 +412,8 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
         (t.round, format!("({},{})  {}{place}: {label}  {extra}", t.tid, t.round, " ".repeat(depth + 1)))
     };
     let mut last_place = String::new();
+    // The failing step: its place among the events, and its round.
+    let mut failed: Option<(usize, u32)> = None;
     for step in trace {
         let label = step.label.as_str();
         // A block the sequentialization added names the block it was added in.
@@ -434,8 +461,11 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
         }
         if own.starts_with(FAIL) {
             let t = threads.last().expect("the main thread");
-            events.push(line(t, calls_in, &place(&step.at), label, "ASSERTION FAILS"));
-            break;
+            if failed.is_none() {
+                failed = Some((events.len(), t.round));
+                events.push(line(t, calls_in, &place(&step.at), label, "ASSERTION FAILS"));
+            }
+            continue;
         }
         let top = threads.last().expect("the main thread");
         if !top.stopped && step.at.line > 0 {
@@ -445,24 +475,28 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
                 ("Return", Some(name)) if calls_in > 0 => format!("RETURN from {name} "),
                 _ => String::new(),
             };
-            if events.last().is_none_or(|(_, l)| !l.ends_with(&format!(" {p}: {label}  "))) {
-                events.push(line(top, calls_in, &p, label, &extra));
+            // A block split by switches shows once per round it runs in.
+            let shown = line(top, calls_in, &p, label, &extra);
+            if events.last() != Some(&shown) {
+                events.push(shown);
             }
             last_place = p;
         }
     }
-    // Grouped by round, in the order the rounds first appear (Corral's arrangement).
-    let mut order: Vec<u32> = Vec::new();
-    for (r, _) in &events {
-        if !order.contains(r) {
-            order.push(*r);
-        }
+    // The steps in the order they happen: round by round, each round's threads in the order
+    // they run. The sequential program runs later threads after the failure, but their
+    // earlier rounds came before it: those steps are shown, the others are not.
+    if let Some((at, round)) = failed {
+        let mut i = 0;
+        events.retain(|(r, _)| {
+            i += 1;
+            i - 1 <= at || *r < round
+        });
     }
-    for r in order {
-        for (_, text) in events.iter().filter(|(er, _)| *er == r) {
-            out.push_str(text);
-            out.push('\n');
-        }
+    events.sort_by_key(|(r, _)| *r);
+    for (_, text) in &events {
+        out.push_str(text);
+        out.push('\n');
     }
     out.push('\n');
 }

@@ -191,6 +191,9 @@ pub struct Bounded {
     /// `/k:N` and `/cooperative`: context bounds for concurrent programs.
     pub k: Option<u32>,
     pub cooperative: bool,
+    /// `/incrementalK:0`: check `/k:N` alone, not K = 1, 2, ..., N in turn in one session
+    /// (which finds the smallest K that shows a bug).
+    pub fixed_k: bool,
     /// `/trackAllVars`, `/track:V`: Corral's variable abstraction (rboogie tracks every
     /// variable: these only widen what Corral would track).
     pub track_all_vars: bool,
@@ -488,6 +491,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("maxStaticLoopBound", "max-static-loop-bound", Value::Int { min: 0, below: INT_END }),
     opt("k", "k", Value::Int { min: 1, below: INT_END }),
     opt("cooperative", "cooperative", Value::Flag),
+    opt("incrementalK", "incremental-k", Value::Int { min: 0, below: 2 }),
     opt("trackAllVars", "track-all-vars", Value::Flag),
     opt("track", "track", Value::Text),
     opt("printDataValues", "print-data-values", Value::Int { min: 0, below: 3 }),
@@ -731,6 +735,10 @@ struct Cli {
     /// Switch threads only at yield
     #[arg(long, help_heading = BOUNDED)]
     cooperative: bool,
+    /// 1: check K = 1, 2, ..., N in turn in one solver session and report the smallest K that
+    /// shows the bug (the default); 0: check /k:N alone
+    #[arg(long, value_name = "0|1", value_parser = value_parser!(u8).range(0..=1), help_heading = BOUNDED)]
+    incremental_k: Option<u8>,
     /// Track every variable (rboogie always does)
     #[arg(long, help_heading = BOUNDED)]
     track_all_vars: bool,
@@ -1109,6 +1117,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             max_static_loop_bound: cli.max_static_loop_bound,
             k: cli.k,
             cooperative: cli.cooperative,
+            fixed_k: cli.incremental_k == Some(0),
             track_all_vars: cli.track_all_vars,
             track: cli.track,
             print_data_values: cli.print_data_values.unwrap_or(0),

@@ -193,6 +193,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             Ok(entry) => Some(BoundedRun {
                 entry,
                 cuts: crate::bounded::bound_cuts(&typed, entry),
+                concurrent,
                 expect_bug: std::cell::Cell::new(false),
             }),
             Err(message) => {
@@ -212,6 +213,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             entry: b.entry,
             rounds: options.bounded.k.unwrap_or(2),
             cooperative: options.bounded.cooperative,
+            incremental: !options.bounded.fixed_k,
         });
     }
     // Stratified inlining (`/stratified`): the passes before inlining run once; a search in
@@ -379,12 +381,12 @@ fn report_no_bugs(
     let bound = options.bounded.bound();
     if reporter.format == Format::Json {
         reporter.verdict(out, &verdict, None)?;
-        out.write_all(crate::bounded::json(&verdict, bound, b.cuts).as_bytes())?;
+        out.write_all(crate::bounded::json(&verdict, bound, b.cuts, None).as_bytes())?;
         reporter.trailer(out, &closing(options, sources, counts, 1))?;
     } else {
         let values = reporter.format == Format::Rich || options.bounded.print_data_values >= 1;
         let calls = crate::bounded::CallTree::default();
-        if let Some(text) = crate::bounded::render(&verdict, &calls, sources, bound, b.cuts, values) {
+        if let Some(text) = crate::bounded::render(&verdict, &calls, sources, bound, b.cuts, values, None) {
             reporter.output(out, &text)?;
         }
     }
@@ -458,10 +460,29 @@ fn stratified_sites(
 struct BoundedRun {
     entry: crate::ast::Symbol,
     cuts: bool,
+    /// The program spawns threads: it is sequentialized ([`crate::passes::sequentialize`]).
+    concurrent: bool,
     /// Stratified inlining found a bug with the call sites now inlined: a verification of
     /// that program that finds none disagrees with it, and is not reported ([`verify`]
     /// returns [`DISAGREES`]; eager inlining decides instead).
     expect_bug: std::cell::Cell<bool>,
+}
+
+/// Context-bounded checking's stages ([`crate::vcgen::VerifyOptions::stages`]): with `/k:N`,
+/// the rounds bounded to 1, 2, ..., N − 1 in turn ([`crate::passes::sequentialize::BOUND`]),
+/// before the query itself (N).
+fn context_stages(options: &Options, typed: &crate::typeck::TypedProgram, bounded: Option<&BoundedRun>) -> Vec<String> {
+    let rounds = options.bounded.k.unwrap_or(2);
+    // The pass declares the constant when it sequentialized the entry point incrementally.
+    let declared = typed.program.decls.iter().any(|d| {
+        matches!(d, crate::ast::Decl::Const(c)
+            if c.names.iter().any(|n| n.name.as_str() == crate::passes::sequentialize::BOUND))
+    });
+    if !bounded.is_some_and(|b| b.concurrent) || options.bounded.fixed_k || !declared {
+        return Vec::new();
+    }
+    let bound = crate::smt::names::quote(crate::passes::sequentialize::BOUND);
+    (1..rounds).map(|k| format!("(<= {bound} {k})")).collect()
 }
 
 /// [`verify`]'s answer when its verdict disagrees with stratified inlining's search.
@@ -523,6 +544,7 @@ fn verify(
         models: options.print_model >= 1 || options.model_view.is_some(),
         values: matches!(reporter.format, Format::Rich | Format::Json) || options.bounded.print_data_values >= 1,
         shard: options.shard,
+        stages: context_stages(options, typed, bounded),
     };
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
@@ -549,6 +571,8 @@ fn verify(
     let mut written: io::Result<()> = Ok(());
     let mut last_report = std::time::Instant::now();
     let calls = bounded.map(|b| crate::bounded::CallTree::of(typed, b.entry)).unwrap_or_default();
+    // A concurrent program's context bound, which its verdicts report.
+    let rounds = bounded.filter(|b| b.concurrent).map(|_| options.bounded.k.unwrap_or(2));
     let result = verify_program(typed, sources, &verify_options, &open, &mut |result| {
         // `/printSplit`: each split's passive program, with the verdict (`-`) or in a file.
         let splits = match options.print_split.as_deref() {
@@ -566,6 +590,17 @@ fn verify(
         // Bounded mode's trace shows the inlined calls, whose blocks have no position.
         let error_trace = if bounded.is_some() { 2 } else { options.error_trace };
         let mut verdict = crate::verdict::decide(result, sources, error_trace, models);
+        // A sequentialized program fails at its one final assertion: the error is reported
+        // where the failing assertion of its trace is.
+        if rounds.is_some() {
+            for e in &mut verdict.errors {
+                let failing =
+                    e.trace.iter().flatten().find(|s| s.label.starts_with(crate::passes::sequentialize::FAIL));
+                if let Some(step) = failing {
+                    e.at = step.at.clone();
+                }
+            }
+        }
         if bounded.is_some_and(|b| b.expect_bug.get()) && verdict.outcome != crate::verdict::Outcome::Errors {
             disagrees = true;
             return;
@@ -608,7 +643,15 @@ fn verify(
                     if options.bounded.no_trace {
                         verdict.errors.iter_mut().for_each(|e| e.trace = None);
                     }
-                    match crate::bounded::render(&verdict, &calls, sources, options.bounded.bound(), b.cuts, values) {
+                    match crate::bounded::render(
+                        &verdict,
+                        &calls,
+                        sources,
+                        options.bounded.bound(),
+                        b.cuts,
+                        values,
+                        rounds,
+                    ) {
                         Some(text) => reporter.output(out, &text),
                         None => reporter.verdict(out, &verdict, progress),
                     }
@@ -619,7 +662,8 @@ fn verify(
                 && reporter.format == Format::Json
                 && written.is_ok()
             {
-                written = out.write_all(crate::bounded::json(&verdict, options.bounded.bound(), b.cuts).as_bytes());
+                written =
+                    out.write_all(crate::bounded::json(&verdict, options.bounded.bound(), b.cuts, rounds).as_bytes());
             }
         }
     });

@@ -106,6 +106,9 @@ pub struct ErrorReport {
     /// and after the error (`/mv:-`).
     pub model_in_trace: bool,
     pub model_after_error: bool,
+    /// Where among its query's stages the counterexample was found (context-bounded
+    /// checking: the context bound it needs).
+    pub stage: Option<crate::vcgen::trace::Stage>,
 }
 
 /// Where models are printed ([`ErrorReport::model`]).
@@ -247,5 +250,6 @@ fn error_report(sources: &SourceMap, c: &Counterexample, error_trace: u32, model
         values: c.values.clone(),
         model_in_trace: models.in_trace && error_trace > 0,
         model_after_error: models.after_error,
+        stage: c.stage,
     }
 }

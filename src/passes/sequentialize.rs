@@ -59,7 +59,16 @@ pub struct Sequentialize {
     pub rounds: u32,
     /// `/cooperative`: switches only at `yield`.
     pub cooperative: bool,
+    /// The rounds a thread may use are bounded again by the constant [`BOUND`], so that one
+    /// VC answers for every K up to `rounds`: under `BOUND <= k` it is the VC of `/k:k`.
+    pub incremental: bool,
 }
+
+/// The constant that bounds the rounds used, when the pass is incremental: a switch to round
+/// `r` > 0 needs `r < seq$bound`. Rounds from the bound on are then used by no thread, so
+/// each keeps its guess, which the joining at the end makes equal to the round before's last
+/// state: the constraints of the unused rounds always hold.
+pub const BOUND: &str = "seq$bound";
 
 /// The label prefixes of the blocks the pass adds: a switch to a round, a thread that stops,
 /// a failed assertion (its block has the assertion's position).
@@ -128,6 +137,17 @@ impl Sequentialize {
         s.find_shared(&blocks)?;
         let new_blocks = s.transform(&blocks)?;
         let mut program = typed.program.clone();
+        if s.incremental {
+            program.decls.push(Decl::Const(Box::new(crate::ast::ConstDecl {
+                attrs: Box::new([]),
+                unique: false,
+                names: Box::new([Ident::at(Symbol::intern(BOUND), s.at)]),
+                ty: s.int_ty(),
+                order: None,
+                uses: None,
+                span: s.at,
+            })));
+        }
         if s.tid_bv {
             program.decls.push(bv32_greater(s.at));
         }
@@ -181,6 +201,8 @@ struct Seq<'t> {
     typed: &'t TypedProgram,
     rounds: u32,
     cooperative: bool,
+    /// Rounds above 0 are bounded by [`BOUND`] too.
+    incremental: bool,
     /// Where the pass's own nodes stand: the body's opening brace.
     at: Span,
     /// Shared globals: the variable, its name, and the names of its round map and guesses.
@@ -220,6 +242,7 @@ impl<'t> Seq<'t> {
             typed,
             rounds: options.rounds.max(1),
             cooperative: options.cooperative,
+            incremental: options.incremental && options.rounds > 1,
             at,
             shared: FxHashMap::default(),
             shared_order: Vec::new(),
@@ -466,6 +489,11 @@ impl<'t> Seq<'t> {
                     self.bin(BinaryOp::Le, self.var(K), self.int(r)),
                     self.bin(BinaryOp::Imp, self.var(ATOMIC), self.bin(BinaryOp::Eq, self.var(K), self.int(r))),
                 )
+            };
+            let can = if self.incremental && r > 0 && r < self.rounds {
+                self.bin(BinaryOp::And, can, self.bin(BinaryOp::Lt, self.int(r), self.var(BOUND)))
+            } else {
+                can
             };
             let label = if r == self.rounds { format!("{STOP}{n}") } else { format!("{ROUND}{n}${r}") };
             let label = format!("{label}{AT}{}", self.block_label);

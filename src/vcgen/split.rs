@@ -326,6 +326,7 @@ pub fn whole_split_counterexample(blocks: &[PassiveBlock]) -> Option<Counterexam
                 blocks: (0..blocks.len()).collect(),
                 model: None,
                 values: Vec::new(),
+                stage: None,
             }),
             _ => None,
         })

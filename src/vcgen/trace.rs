@@ -37,6 +37,17 @@ pub struct Counterexample {
     pub model: Option<String>,
     /// The variables the failing check reads, with their values in the model (when asked for).
     pub values: Vec<(String, String)>,
+    /// With stages ([`super::verify::VerifyOptions::stages`]), the one the solver found it in.
+    pub stage: Option<Stage>,
+}
+
+/// Where a counterexample was found among the stages of its query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The stage's index; the number of stages for the query itself.
+    pub index: usize,
+    /// Every stage before it was checked and has none.
+    pub first: bool,
 }
 
 impl Counterexample {
@@ -99,7 +110,16 @@ pub fn counterexample(blocks: &[PassiveBlock], vc: &Vc, path: &[i64]) -> Option<
     if failing_return.is_none() {
         failing_return = final_block.and_then(|b| blocks[b].ret);
     }
-    Some(Counterexample { check, trace, failing_return, augmented, blocks: path, model: None, values: Vec::new() })
+    Some(Counterexample {
+        check,
+        trace,
+        failing_return,
+        augmented,
+        blocks: path,
+        model: None,
+        values: Vec::new(),
+        stage: None,
+    })
 }
 
 /// Boogie's position of a span's start (where `/print` moved it, if it did); `(0,0)` with no

@@ -62,6 +62,11 @@ pub struct VerifyOptions {
     /// `--shard I/N`: only this shard's implementations are checked and reported
     /// ([`crate::shard`]).
     pub shard: crate::shard::Shard,
+    /// Assumptions (SMT-LIB terms) each VC is first checked under, in order, in its session:
+    /// the first that lets it fail gives the counterexamples ([`Counterexample::stage`]); when
+    /// all hold (or one is not decided), the VC is checked as it is. Context-bounded checking
+    /// bounds the rounds this way, to find the smallest bound that shows a bug.
+    pub stages: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -778,9 +783,51 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
     let mut first: Option<Answer> = None;
+    // The stages: each is pushed and checked; one that holds is popped and the next tried.
+    // They share the query's time limit with the check of the query itself.
+    let started = std::time::Instant::now();
+    let remaining = |limits: &Limits| -> Option<Limits> {
+        if limits.time_limit_s == 0 {
+            return Some(*limits);
+        }
+        let spent = u32::try_from(started.elapsed().as_secs()).unwrap_or(u32::MAX);
+        let left = limits.time_limit_s.checked_sub(spent).filter(|&s| s > 0)?;
+        Some(Limits { time_limit_s: left, ..*limits })
+    };
+    let mut stage = None;
+    let mut held = 0;
+    for (i, assumption) in options.stages.iter().enumerate() {
+        let Some(left) = remaining(limits) else { break };
+        session.send(&format!("(push 1)\n(assert {assumption})\n"));
+        match session.check_sat(&left) {
+            Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
+                stage = Some(i);
+                break;
+            }
+            Answer::Unsat => {
+                held += 1;
+                session.send("(pop 1)\n");
+            }
+            // Not decided under this stage: the query itself answers.
+            _ => {
+                session.send("(pop 1)\n");
+                break;
+            }
+        }
+    }
+    let limits = &match remaining(limits) {
+        Some(left) => left,
+        None if stage.is_none() => {
+            session.send("(pop 1)\n");
+            return ImplOutcome::TimedOut;
+        }
+        None => Limits { time_limit_s: 1, ..*limits },
+    };
+    let mut staged = stage.is_some();
     let outcome = loop {
         discovered += 1;
-        let answer = session.check_sat(limits);
+        // A stage's answer is the first of the loop.
+        let answer = if std::mem::take(&mut staged) { Answer::Sat } else { session.check_sat(limits) };
         if first.is_none() {
             first = Some(answer.clone());
         }
@@ -807,6 +854,10 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
                 }
                 if options.values {
                     cex.values = values_at_failure(session, &vc.blocks, &cex);
+                }
+                if !options.stages.is_empty() {
+                    let index = stage.unwrap_or(options.stages.len());
+                    cex.stage = Some(trace::Stage { index, first: held == index });
                 }
                 let (source, target) = (path[path.len() - 2], -path[path.len() - 1]);
                 errors.push(cex);
@@ -836,6 +887,9 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
             }
         }
     };
+    if stage.is_some() {
+        session.send("(pop 1)\n");
+    }
     session.send("(pop 1)\n");
     if let Some(o) = outcome {
         return o;

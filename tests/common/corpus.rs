@@ -7,7 +7,9 @@
 //! - `// RUN: /recursionBound:3 => no bugs within the bound` — no bug, but the bound cut
 //!   recursion or a loop (Corral's `Reached recursion bound of 3`);
 //! - `// RUN: /recursionBound:4 => bug at 7,3` — Corral's `True bug`, the first failing
-//!   check at line 7, column 3.
+//!   check at line 7, column 3;
+//! - `// RUN: /k:4 => bug at 7,3 needing /k:2` — and the smallest context bound that shows
+//!   it is 2 (the line `Context bound: ...` after the trace).
 //!
 //! The options of a run come before `=>`; `/main:main` is added unless they name an entry
 //! (`/main:P` or `/bounded`). Each run is made once per mode the corpus names.
@@ -17,11 +19,18 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, PartialEq)]
 enum Verdict {
     NoBugs { bound_reached: bool },
-    Bug { line: u32, col: u32 },
+    Bug { line: u32, col: u32, needs: Option<u32> },
 }
 
 fn expected(text: &str) -> Result<Verdict, String> {
     let text = text.trim();
+    if let Some((bug, k)) = text.split_once(" needing /k:") {
+        let k = k.trim().parse::<u32>().map_err(|e| format!("bad context bound {k}: {e}"))?;
+        return match expected(bug)? {
+            Verdict::Bug { line, col, .. } => Ok(Verdict::Bug { line, col, needs: Some(k) }),
+            v => Err(format!("`needing` after {v:?}")),
+        };
+    }
     match text {
         "no bugs" => Ok(Verdict::NoBugs { bound_reached: false }),
         "no bugs within the bound" => Ok(Verdict::NoBugs { bound_reached: true }),
@@ -29,7 +38,7 @@ fn expected(text: &str) -> Result<Verdict, String> {
             let at = text.strip_prefix("bug at ").ok_or_else(|| format!("unknown verdict: {text}"))?;
             let (line, col) = at.split_once(',').ok_or_else(|| format!("bad position: {at}"))?;
             let number = |s: &str| s.trim().parse::<u32>().map_err(|e| format!("bad position {at}: {e}"));
-            Ok(Verdict::Bug { line: number(line)?, col: number(col)? })
+            Ok(Verdict::Bug { line: number(line)?, col: number(col)?, needs: None })
         }
     }
 }
@@ -46,9 +55,16 @@ fn actual(out: &str) -> Result<Verdict, String> {
             let place = error.split("): error PF5001").next().unwrap_or_default();
             let numbers = place.rsplit_once('(').map(|(_, n)| n).unwrap_or_default();
             let (line, col) = numbers.split_once(',').ok_or_else(|| format!("no position in {error:?}"))?;
+            // The smallest context bound, said by `needs /k:K` or `shows with /k:1`.
+            let needs = out.lines().find_map(|l| {
+                let l = l.strip_prefix("Context bound: the bug ")?;
+                let k = l.strip_prefix("needs /k:").or_else(|| l.strip_prefix("shows with /k:1").map(|_| "1"))?;
+                k.split_whitespace().next()?.parse().ok()
+            });
             Ok(Verdict::Bug {
                 line: line.parse().map_err(|_| format!("bad line in {error:?}"))?,
                 col: col.parse().map_err(|_| format!("bad column in {error:?}"))?,
+                needs,
             })
         }
         _ => Err(format!("no verdict in the output:\n{out}")),
@@ -90,7 +106,14 @@ fn check(path: &Path, modes: &[&[&str]]) -> Result<(), String> {
             args.extend(mode.iter().map(|o| o.to_string()));
             args.push(path.to_string_lossy().into_owned());
             let (out, code) = run(args.clone());
-            match actual(&out) {
+            // The smallest context bound is compared only where the case names it.
+            let got = actual(&out).map(|got| match (&want, got) {
+                (Verdict::Bug { needs: None, .. }, Verdict::Bug { line, col, .. }) => {
+                    Verdict::Bug { line, col, needs: None }
+                }
+                (_, got) => got,
+            });
+            match got {
                 Ok(got) if got == want && code == 0 => {}
                 Ok(got) => {
                     failures.push(format!("{}: expected {want:?}, got {got:?} (exit {code})\n{out}", args.join(" ")))

@@ -6,7 +6,8 @@
 // t1 (round 0) reads 0, switches to round 1; t2 (round 0) reads 0 and writes 1 ... and the
 // lost update shows.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 30,3
+// RUN: /k:2 => bug at 31,3 needing /k:2
+// RUN: /k:3 => bug at 31,3 needing /k:2
 var x: int;
 var done: int;
 

@@ -4,7 +4,8 @@
 // 1 (w2 writes in round 1, after the reader's round-1 segment), round 2 reads 2. With two
 // rounds per thread the three reads take at most two segments: two of them see one value.
 // RUN: /k:2 => no bugs
-// RUN: /k:3 => bug at 16,3
+// RUN: /k:3 => bug at 17,3 needing /k:3
+// RUN: /k:4 => bug at 17,3 needing /k:3
 var x: int;
 
 procedure reader()

@@ -2,7 +2,8 @@
 // end before the parent's `x := 1`, and reads 0. With two, it may switch to round 1, which
 // starts after the parent's round-0 write: it reads 1.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 10,3
+// RUN: /k:2 => bug at 11,3 needing /k:2
+// RUN: /k:3 => bug at 11,3 needing /k:2
 var x: int;
 
 procedure child()

@@ -1,5 +1,6 @@
 // The child's copy of a thread-local global is not its parent's: it may hold anything.
-// RUN: /k:1 => bug at 7,3
+// RUN: /k:1 => bug at 8,3 needing /k:1
+// RUN: /k:2 => bug at 8,3 needing /k:1
 var {:thread_local} tl: int;
 
 procedure child()

@@ -1,7 +1,9 @@
 // A thread counts to 10 before it fails; the loop's exit after its 10th iteration needs
-// recursion bound 11 (bound N lets N - 1 iterations complete, as in Corral).
+// recursion bound 11 (bound N lets N - 1 iterations complete, as in Corral). The thread is
+// alone: one round shows the bug.
 // RUN: /k:2 /recursionBound:10 => no bugs within the bound
-// RUN: /k:2 /recursionBound:11 => bug at 12,3
+// RUN: /k:2 /recursionBound:11 => bug at 14,3 needing /k:1
+// RUN: /recursionBound:11 /k:3 => bug at 14,3 needing /k:1
 var x: int;
 
 procedure counter()

@@ -1,7 +1,8 @@
 // A heap map shared by two threads: each adds to Mem[p] without a lock. As in 01, an update
 // is lost with two rounds.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 25,3
+// RUN: /k:2 => bug at 26,3 needing /k:2
+// RUN: /k:3 => bug at 26,3 needing /k:2
 var Mem: [int]int;
 var done: int;
 

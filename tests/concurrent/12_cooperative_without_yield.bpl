@@ -2,7 +2,8 @@
 // cannot be separated. Preemptively (no /cooperative), bar's write may come between them.
 // RUN: /k:2 /cooperative => no bugs
 // RUN: /k:3 /cooperative => no bugs
-// RUN: /k:2 => bug at 12,3
+// RUN: /k:2 => bug at 13,3 needing /k:2
+// RUN: /k:3 => bug at 13,3 needing /k:2
 var x: int;
 
 procedure foo()

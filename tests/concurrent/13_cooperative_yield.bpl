@@ -1,7 +1,8 @@
 // 12 with a `yield` between foo's write and its check: with two rounds, bar's write comes in
 // between even under /cooperative. One round: foo runs to its end first.
 // RUN: /k:1 /cooperative => no bugs
-// RUN: /k:2 /cooperative => bug at 12,3
+// RUN: /k:2 /cooperative => bug at 13,3 needing /k:2
+// RUN: /cooperative /k:3 => bug at 13,3 needing /k:2
 var x: int;
 
 procedure foo()

@@ -1,7 +1,8 @@
 // Atomicity violation: each withdrawal checks the balance, then subtracts. Both may pass the
 // check on 10 before either subtracts (two rounds), leaving -10.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 27,3
+// RUN: /k:2 => bug at 28,3 needing /k:2
+// RUN: /k:3 => bug at 28,3 needing /k:2
 var balance: int;
 var done: int;
 

@@ -1,7 +1,8 @@
 // corral_assert_not_reachable() is `assert false`: reached when the child sees the flag its
 // parent raises after spawning it (two rounds).
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 11,5
+// RUN: /k:2 => bug at 12,5 needing /k:2
+// RUN: /k:3 => bug at 12,5 needing /k:2
 var flag: bool;
 procedure corral_assert_not_reachable();
 

@@ -5,7 +5,8 @@
 // 1. A thread stops for good only where it yields or would block, so with two rounds p0's
 // increment and decrement stay together.
 // RUN: /k:2 => no bugs
-// RUN: /k:3 => bug at 25,3
+// RUN: /k:3 => bug at 26,3 needing /k:3
+// RUN: /k:4 => bug at 26,3 needing /k:3
 var flag0, flag1: bool;
 var cs: int;
 

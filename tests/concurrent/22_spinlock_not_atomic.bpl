@@ -1,7 +1,8 @@
 // 21 with the test and the set apart: both workers may see the lock free (two rounds) and
 // the update is lost.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 42,3
+// RUN: /k:2 => bug at 43,3 needing /k:2
+// RUN: /k:3 => bug at 43,3 needing /k:2
 var lock: bool;
 var x: int;
 var done: int;

@@ -1,7 +1,8 @@
 // 23 with the producer raising `ready` before it writes the data: the consumer (spawned
 // first, so it must move to a later round to see `ready`) may read 0.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 17,3
+// RUN: /k:2 => bug at 18,3 needing /k:2
+// RUN: /k:3 => bug at 18,3 needing /k:2
 var data: int;
 var ready: bool;
 

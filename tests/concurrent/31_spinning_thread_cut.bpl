@@ -1,7 +1,7 @@
 // A thread that spins forever (its loop cut by the recursion bound: `assume false` past the
 // last iteration) must not hide another thread's failure: a cut thread stops instead.
-// RUN: /k:1 => bug at 14,3
-// RUN: /k:2 => bug at 14,3
+// RUN: /k:1 => bug at 14,3 needing /k:1
+// RUN: /k:2 => bug at 14,3 needing /k:1
 var stop: bool;
 
 procedure spinner()

@@ -1,6 +1,7 @@
 // As 31 with unbounded recursion instead of a loop: the recursion bound cuts it, and the
 // cut thread stops.
-// RUN: /k:1 => bug at 13,3
+// RUN: /k:1 => bug at 14,3 needing /k:1
+// RUN: /k:2 => bug at 14,3 needing /k:1
 var n: int;
 
 procedure rec()

@@ -3,7 +3,8 @@
 // three rounds to see 0, then w1's 1, then w2's 2 (written in round 1 after the reader's
 // second read).
 // RUN: /k:2 /cooperative => no bugs
-// RUN: /k:3 /cooperative => bug at 17,3
+// RUN: /k:3 /cooperative => bug at 18,3 needing /k:3
+// RUN: /cooperative /k:4 => bug at 18,3 needing /k:3
 var x: int;
 
 procedure reader()

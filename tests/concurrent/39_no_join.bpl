@@ -1,7 +1,8 @@
 // 38 without waiting for the flag: main may read the result before the child writes it; the
 // child (spawned first) has to move its write to round 1 for that.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 19,3
+// RUN: /k:2 => bug at 20,3 needing /k:2
+// RUN: /k:3 => bug at 20,3 needing /k:2
 var result: int;
 var finished: bool;
 

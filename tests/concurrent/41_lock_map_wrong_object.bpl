@@ -1,7 +1,8 @@
 // 40 with the second thread locking another object than the one it updates: the lock
 // protects nothing and an update is lost with two rounds.
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 35,3
+// RUN: /k:2 => bug at 36,3 needing /k:2
+// RUN: /k:3 => bug at 36,3 needing /k:2
 var Lock: [int]bool;
 var Field: [int]int;
 var done: int;

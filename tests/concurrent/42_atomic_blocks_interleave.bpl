@@ -1,7 +1,8 @@
 // Atomic blocks exclude switches inside them, not between them: a thread's two atomic
 // steps (read, then write) may have the other's write in between (two rounds).
 // RUN: /k:1 => no bugs
-// RUN: /k:2 => bug at 29,3
+// RUN: /k:2 => bug at 30,3 needing /k:2
+// RUN: /k:3 => bug at 30,3 needing /k:2
 var x: int;
 var done: int;
 procedure corral_atomic_begin();

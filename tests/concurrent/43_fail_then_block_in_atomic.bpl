@@ -4,8 +4,8 @@
 // main sets x to 0, then spawns t2 (x := 1) and t1. Even with one round per thread (K = 1)
 // t2 runs to its end before t1 starts, so t1 sees x = 1: its assertion fails, and the
 // `assume x == 0` after it would block. The bug must be reported at K = 1.
-// RUN: /k:1 => bug at 22,3
-// RUN: /k:2 => bug at 22,3
+// RUN: /k:1 => bug at 22,3 needing /k:1
+// RUN: /k:2 => bug at 22,3 needing /k:1
 var x: int;
 procedure corral_atomic_begin();
 procedure corral_atomic_end();
