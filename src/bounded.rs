@@ -437,7 +437,9 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
         }
         for c in &running[common..] {
             let parent = threads.last().expect("the main thread");
+            // A thread of STORM's harness is named after the procedure it runs.
             let name = split_inlined(c).0.unwrap_or_default();
+            let name = name.strip_prefix(crate::harness::THREAD).unwrap_or(name);
             if !parent.stopped {
                 events.push(line(parent, 0, &place(&step.at), label, &format!("FORK {name}")));
             }

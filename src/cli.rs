@@ -191,6 +191,10 @@ pub struct Bounded {
     /// `/k:N` and `/cooperative`: context bounds for concurrent programs.
     pub k: Option<u32>,
     pub cooperative: bool,
+    /// `/thread:P` (repeatable) and `/init:P`: STORM's harness `Init; T_1 || ... || T_n`
+    /// ([`crate::harness`]).
+    pub threads: Vec<String>,
+    pub init: Option<String>,
     /// `/incrementalK:0`: check `/k:N` alone, not K = 1, 2, ..., N in turn in one session
     /// (which finds the smallest K that shows a bug).
     pub fixed_k: bool,
@@ -216,6 +220,8 @@ impl Bounded {
             || self.recursion_bound.is_some()
             || self.k.is_some()
             || self.cooperative
+            || !self.threads.is_empty()
+            || self.init.is_some()
             || self.track_all_vars
             || !self.track.is_empty()
             || self.max_static_loop_bound.is_some()
@@ -492,6 +498,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("k", "k", Value::Int { min: 1, below: INT_END }),
     opt("cooperative", "cooperative", Value::Flag),
     opt("incrementalK", "incremental-k", Value::Int { min: 0, below: 2 }),
+    opt("thread", "thread", Value::Text),
+    opt("init", "init", Value::Text),
     opt("trackAllVars", "track-all-vars", Value::Flag),
     opt("track", "track", Value::Text),
     opt("printDataValues", "print-data-values", Value::Int { min: 0, below: 3 }),
@@ -739,6 +747,13 @@ struct Cli {
     /// shows the bug (the default); 0: check /k:N alone
     #[arg(long, value_name = "0|1", value_parser = value_parser!(u8).range(0..=1), help_heading = BOUNDED)]
     incremental_k: Option<u8>,
+    /// A thread of STORM's harness Init; T1 || ... || Tn, running procedure P (repeatable: one
+    /// thread each); procedures marked {:thread} are threads too
+    #[arg(long, value_name = "P", action = ArgAction::Append, help_heading = BOUNDED)]
+    thread: Vec<String>,
+    /// The harness's initialization, run before the threads (or the procedure marked {:init})
+    #[arg(long, value_name = "P", help_heading = BOUNDED)]
+    init: Option<String>,
     /// Track every variable (rboogie always does)
     #[arg(long, help_heading = BOUNDED)]
     track_all_vars: bool,
@@ -1118,6 +1133,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             k: cli.k,
             cooperative: cli.cooperative,
             fixed_k: cli.incremental_k == Some(0),
+            threads: cli.thread,
+            init: cli.init,
             track_all_vars: cli.track_all_vars,
             track: cli.track,
             print_data_values: cli.print_data_values.unwrap_or(0),

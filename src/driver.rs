@@ -101,8 +101,25 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     }
 
     let mut sources = SourceMap::new();
-    let Some(program) = parse_files(options, &files, &mut sources, &reporter, out)? else {
+    let Some(mut program) = parse_files(options, &files, &mut sources, &reporter, out)? else {
         return Ok(0);
+    };
+    // Bounded mode: STORM's harness of threads, when the command line or attributes name them.
+    let harness = options.bounded.active() && !options.no_resolve && {
+        let request = crate::harness::Request {
+            init: options.bounded.init.as_deref(),
+            threads: &options.bounded.threads,
+            main: options.bounded.main.is_some(),
+        };
+        match crate::harness::add(&mut program, &request) {
+            Ok(added) => added,
+            Err(invalid) => {
+                let at = invalid.at.map(|span| crate::vcgen::trace::position(&sources, span));
+                let at = at.map(|p| format!("{}({},{}): ", p.file, p.line, p.col)).unwrap_or_default();
+                reporter.tool_message(out, &format!("{at}Error, Invalid input: {}", invalid.message))?;
+                return Ok(1);
+            }
+        }
     };
     // Bounded mode sequentializes a concurrent program (one that spawns threads).
     let concurrent = options.bounded.active() && crate::bounded::first_async_call(&program).is_some();
@@ -189,7 +206,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     }
     // Bounded mode: the entry point, and whether the bound cuts anything it reaches.
     let bounded = if options.bounded.active() {
-        match crate::bounded::entry(&typed, options.bounded.main.as_deref()) {
+        let main = if harness { Some(crate::harness::ENTRY) } else { options.bounded.main.as_deref() };
+        match crate::bounded::entry(&typed, main) {
             Ok(entry) => Some(BoundedRun {
                 entry,
                 cuts: crate::bounded::bound_cuts(&typed, entry),

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod driver;
 pub mod emit;
+pub mod harness;
 pub mod intern;
 pub mod library;
 pub mod memory;

@@ -12,7 +12,7 @@
 //!   it is 2 (the line `Context bound: ...` after the trace).
 //!
 //! The options of a run come before `=>`; `/main:main` is added unless they name an entry
-//! (`/main:P` or `/bounded`). Each run is made once per mode the corpus names.
+//! (`/main:P`, `/bounded`, or a harness's `/thread:P`). Each run is made once per mode the corpus names.
 
 use std::path::{Path, PathBuf};
 
@@ -99,7 +99,7 @@ fn check(path: &Path, modes: &[&[&str]]) -> Result<(), String> {
         for mode in modes {
             let mut args: Vec<String> = vec!["-useBaseNameForFileName".into(), "--solver=in-process".into()];
             let options: Vec<&str> = options.split_whitespace().collect();
-            if !options.iter().any(|o| o.starts_with("/main:") || *o == "/bounded") {
+            if !options.iter().any(|o| o.starts_with("/main:") || o.starts_with("/thread:") || *o == "/bounded") {
                 args.push("/main:main".into());
             }
             args.extend(options.iter().map(|o| o.to_string()));
