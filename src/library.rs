@@ -13,6 +13,7 @@ use crate::ast::{Attribute, Decl};
 /// Every library: its name after `/lib:` and its text.
 const LIBRARIES: &[(&str, &str)] = &[
     ("base", include_str!("../prelude/base.bpl")),
+    ("havoc", include_str!("../prelude/havoc.bpl")),
     ("node", include_str!("../prelude/node.bpl")),
     ("set_size", include_str!("../prelude/set_size.bpl")),
 ];

@@ -240,7 +240,12 @@ fn error_report(sources: &SourceMap, c: &Counterexample, error_trace: u32, model
         })
         .collect();
     ErrorReport {
-        message: c.check.msg.clone().unwrap_or_else(|| c.description().to_string()),
+        message: c
+            .check
+            .msg
+            .clone()
+            .or_else(|| c.check.describe.clone())
+            .unwrap_or_else(|| c.description().to_string()),
         custom: c.check.msg.is_some(),
         at: trace::position(sources, c.tok()),
         related,

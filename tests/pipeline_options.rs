@@ -146,6 +146,7 @@ Parsing trace.bpl
 [TRACE] resolution and type checking: T s
 [TRACE] pass civl: T s, no change
 [TRACE] pass modifies: T s, no change
+[TRACE] pass reach: T s, no change
 [TRACE] pass datatypes: T s, no change
 [TRACE] pass lambda: T s, changed the program (checked again in T s)
 [TRACE] pass monomorphize: T s, no change

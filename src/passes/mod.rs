@@ -28,6 +28,7 @@ mod lambda;
 mod loop_unroll;
 mod modifies;
 mod monomorphize;
+mod reach;
 pub(crate) mod rewrite;
 pub mod sequentialize;
 
@@ -207,8 +208,18 @@ impl Default for PipelineConfig {
 }
 
 /// The names of the passes, in the order they run (for `--print-after`).
-pub const PASS_NAMES: &[&str] =
-    &["civl", "modifies", "datatypes", "lambda", "monomorphize", "erase-types", "inline", "unroll", "sequentialize"];
+pub const PASS_NAMES: &[&str] = &[
+    "civl",
+    "modifies",
+    "reach",
+    "datatypes",
+    "lambda",
+    "monomorphize",
+    "erase-types",
+    "inline",
+    "unroll",
+    "sequentialize",
+];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
 /// needs passes of its own inserts them into this list.
@@ -216,6 +227,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     let mut passes: Vec<Box<dyn Pass>> = vec![
         Box::new(civl::Civl),
         Box::new(modifies::InferModifies { enabled: config.infer_modifies }),
+        Box::new(reach::Reach),
         Box::new(datatypes::Datatypes),
         Box::new(lambda::LiftLambdas { free_vars_only: config.free_var_lambda_lifting }),
         Box::new(monomorphize::Monomorphize {

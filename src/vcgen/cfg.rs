@@ -107,6 +107,18 @@ fn is_inlined_ensures(c: &ast::Cmd) -> bool {
     matches!(&c.kind, ast::CmdKind::Assert { attrs, .. } if attrs.iter().any(|a| a.key == crate::passes::INLINED_ENSURES))
 }
 
+/// `{:rboogie_error "text"}` of an assertion a pass added: its failure described in words, at
+/// its position (where `{:msg}` replaces the whole report).
+pub const DESCRIBE: &str = "rboogie_error";
+
+/// The text of [`DESCRIBE`] on an assertion.
+pub fn describe_attr(attrs: &[ast::Attribute]) -> Option<String> {
+    attrs.iter().find(|a| a.key == DESCRIBE).and_then(|a| match a.params.first() {
+        Some(AttrParam::Str(s, _)) => Some(s.clone()),
+        _ => None,
+    })
+}
+
 /// `{:msg "text"}` of an assertion.
 pub fn msg_attr(attrs: &[ast::Attribute]) -> Option<String> {
     attrs.iter().find(|a| a.key == "msg").and_then(|a| match a.params.first() {
@@ -145,6 +157,7 @@ impl<'a> Lowering<'a> {
                     kind,
                     tok,
                     msg: msg_attr(attrs),
+                    describe: describe_attr(attrs),
                     subsume: subsumption(attrs),
                     isolate: super::isolate_attr(attrs),
                 };
@@ -454,6 +467,7 @@ impl<'a> Lowering<'a> {
                                     kind: CheckKind::Assert,
                                     tok: *span,
                                     msg: msg_attr(attrs),
+                                    describe: describe_attr(attrs),
                                     subsume: subsumption(attrs),
                                     isolate: super::isolate_attr(attrs),
                                 };

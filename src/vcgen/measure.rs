@@ -349,8 +349,14 @@ pub fn transform<'a>(
     proc: ProcedureId,
     blocks: &mut [Block<'a>],
 ) -> Result<(), Unsupported> {
-    let decreases =
-        |tok: Span| Check { kind: CheckKind::MeasureDecreases, tok, msg: None, subsume: true, isolate: None };
+    let decreases = |tok: Span| Check {
+        kind: CheckKind::MeasureDecreases,
+        tok,
+        msg: None,
+        describe: None,
+        subsume: true,
+        isolate: None,
+    };
     // Recursive calls.
     let count = procedure_measure(typed, proc).len();
     if count > 0 {
@@ -381,7 +387,14 @@ pub fn transform<'a>(
             };
             for e in exprs {
                 if is_int(typed, e) {
-                    let check = Check { kind: CheckKind::Assert, tok: e.span, msg: None, subsume: true, isolate: None };
+                    let check = Check {
+                        kind: CheckKind::Assert,
+                        tok: e.span,
+                        msg: None,
+                        describe: None,
+                        subsume: true,
+                        isolate: None,
+                    };
                     cmds.push(Cmd::NonNegative { expr: e, check: Some(check) });
                 }
             }

@@ -108,6 +108,8 @@ pub struct Check {
     pub kind: CheckKind,
     pub tok: Span,
     pub msg: Option<String>,
+    /// The failure in words, reported at `tok` ([`cfg::DESCRIBE`]).
+    pub describe: Option<String>,
     /// Assume the condition after checking it (Boogie's `/subsumption:2` default; an assert's
     /// `{:subsumption 0}` turns it off).
     pub subsume: bool,

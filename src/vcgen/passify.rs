@@ -782,6 +782,7 @@ impl<'a> Passifier<'a, '_, '_> {
                         kind: CheckKind::Requires { requires: *span },
                         tok: call.span,
                         msg: super::cfg::msg_attr(attrs),
+                        describe: super::cfg::describe_attr(attrs),
                         subsume: true,
                         isolate: None,
                     };
@@ -812,6 +813,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     kind: CheckKind::MeasureRequires { requires: e.span },
                     tok: call.span,
                     msg: None,
+                    describe: None,
                     subsume: true,
                     isolate: None,
                 };

@@ -556,6 +556,7 @@ impl<'a> Engine<'a> {
             kind,
             tok,
             msg: cfg::msg_attr(attrs),
+            describe: cfg::describe_attr(attrs),
             subsume: true,
             isolate: None,
         };

@@ -575,6 +575,7 @@ fn encode_implementation<'a>(
                     kind: CheckKind::Ensures,
                     tok: *span,
                     msg: super::cfg::msg_attr(attrs),
+                    describe: super::cfg::describe_attr(attrs),
                     subsume: true,
                     isolate: None,
                 },

@@ -1,0 +1,71 @@
+//! HAVOC's examples (`examples/havoc/`, issue 18): C list and array programs in BoogiePL on
+//! the library `/lib:havoc`, whose heap writes the `reach` pass instruments
+//! ([`rboogie::passes`]). Each file's first line gives its options (`// rboogie-options:
+//! ...`). `NAME.bpl` must verify with no error; `NAME-bug*.bpl`, a variant with an injected
+//! bug, must report at least one, and the line its header names (`// ERROR AT: L`) among
+//! them. Each is run with the in-process Z3 and over a pipe to the `z3` binary.
+
+use std::path::{Path, PathBuf};
+
+fn run(args: Vec<String>) -> String {
+    match rboogie::cli::parse_args(args) {
+        Ok(options) => {
+            let mut out = Vec::new();
+            rboogie::cli::run(&options, &mut out, &mut std::io::sink());
+            String::from_utf8_lossy(&out).into_owned()
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
+fn check(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let options = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// rboogie-options:"))
+        .ok_or_else(|| format!("{}: no `// rboogie-options:` first line", path.display()))?;
+    let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+    let error_at: Option<u32> = text
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| l.strip_prefix("// ERROR AT:")?.trim().parse().ok());
+    let mut failures = Vec::new();
+    for mode in [&[][..], &["--solver=z3"][..]] {
+        let mut args: Vec<String> = vec!["-useBaseNameForFileName".into(), "/timeLimit:60".into()];
+        args.extend(options.split_whitespace().map(str::to_string));
+        args.extend(mode.iter().map(|m| m.to_string()));
+        args.push(path.to_string_lossy().into_owned());
+        let out = run(args.clone());
+        let trailer = out.lines().find(|l| l.starts_with("Boogie program verifier finished with")).unwrap_or_default();
+        let ok = if name.contains("-bug") {
+            let errors = !trailer.contains(" 0 errors") && !trailer.is_empty() && !trailer.contains("time out");
+            let at = error_at.is_none_or(|line| out.contains(&format!("{name}.bpl({line},")));
+            errors && at
+        } else {
+            trailer.ends_with(" 0 errors") && !trailer.contains("0 verified")
+        };
+        if !ok {
+            failures.push(format!("{}:\n{out}", args.join(" ")));
+        }
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }
+}
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("examples/havoc")
+        .expect("the examples directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bpl"))
+        .collect();
+    paths.sort();
+    let trials = paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            libtest_mimic::Trial::test(name, move || check(&path).map_err(Into::into))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
