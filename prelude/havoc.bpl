@@ -99,3 +99,18 @@ axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [in
 axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(n, M, bs, R, B), R[n, u, u] }
   ReachState(n, M, bs, R, B) ==> R[n, u, u]);
+
+// At offset 0 the link of u is M[u] itself: the unfolding axioms again, with that term in
+// their triggers (a trigger on M[INCR(u, 0)] would not match the program's M[u]).
+axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+  { ReachState(0, M, bs, R, B), R[0, u, v], M[u] }
+  ReachState(0, M, bs, R, B) ==> (R[0, u, v] <==> (v == u || (!Blocks(bs, M[u]) && R[0, M[u], v]))));
+axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+  { ReachState(0, M, bs, R, B), B[0, u], M[u] }
+  ReachState(0, M, bs, R, B) ==> B[0, u] == (if Blocks(bs, M[u]) then M[u] else B[0, M[u]]));
+axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+  { ReachState(0, M, bs, R, B), M[u] }
+  ReachState(0, M, bs, R, B) && u == M[u] ==> Blocks(bs, u));
+axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+  { ReachState(0, M, bs, R, B), R[0, M[u], v] }
+  ReachState(0, M, bs, R, B) && !Blocks(bs, M[u]) ==> (R[0, M[u], v] <==> (R[0, u, v] && v != u)));

@@ -875,7 +875,14 @@ mod tests {
     fn assert_cmd(t: &str) -> PCmd {
         PCmd::Assert(
             t.into(),
-            Check { kind: CheckKind::Assert, tok: Span::default(), msg: None, subsume: true, isolate: None },
+            Check {
+                kind: CheckKind::Assert,
+                tok: Span::default(),
+                msg: None,
+                describe: None,
+                subsume: true,
+                isolate: None,
+            },
             None,
             None,
         )

@@ -346,7 +346,14 @@ mod tests {
                     entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::None })
                 }
                 Spec::Ensures { free: false, expr, span, .. } => {
-                    let check = Check { kind: CheckKind::Ensures, tok: *span, msg: None, subsume: true, isolate: None };
+                    let check = Check {
+                        kind: CheckKind::Ensures,
+                        tok: *span,
+                        msg: None,
+                        describe: None,
+                        subsume: true,
+                        isolate: None,
+                    };
                     exit.push(Cmd::Assert { expr, check, under: None, attrs: &[] });
                 }
                 _ => {}
