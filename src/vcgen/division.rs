@@ -873,19 +873,7 @@ mod tests {
     use crate::vcgen::{Check, CheckKind};
 
     fn assert_cmd(t: &str) -> PCmd {
-        PCmd::Assert(
-            t.into(),
-            Check {
-                kind: CheckKind::Assert,
-                tok: Span::default(),
-                msg: None,
-                describe: None,
-                subsume: true,
-                isolate: None,
-            },
-            None,
-            None,
-        )
+        PCmd::Assert(t.into(), Check::plain(CheckKind::Assert, Span::default()), None, None)
     }
 
     fn block(cmds: Vec<PCmd>, succs: Vec<usize>) -> PassiveBlock {

@@ -118,6 +118,13 @@ pub struct Check {
     pub isolate: Option<Isolate>,
 }
 
+impl Check {
+    /// A check of `kind` at `tok` with no message, subsumed after it, not isolated.
+    pub fn plain(kind: CheckKind, tok: Span) -> Check {
+        Check { kind, tok, msg: None, describe: None, subsume: true, isolate: None }
+    }
+}
+
 /// Boogie's `{:isolate}` attribute on an assertion, a goto or a return: one split that checks
 /// it alone (`One`), or one per path through the `{:allow_path_isolation}` branches (`Paths`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -340,14 +340,7 @@ mod tests {
     use crate::vcgen::{Check, CheckKind};
 
     fn block(label: &str, asserts: usize, assumes: usize, succs: Vec<usize>) -> PassiveBlock {
-        let check = Check {
-            kind: CheckKind::Assert,
-            tok: Span::default(),
-            msg: None,
-            describe: None,
-            subsume: true,
-            isolate: None,
-        };
+        let check = Check::plain(CheckKind::Assert, Span::default());
         let mut cmds: Vec<PCmd> = (0..assumes).map(|_| PCmd::Assume("true".into(), None)).collect();
         cmds.extend((0..asserts).map(|_| PCmd::Assert("true".into(), check.clone(), None, None)));
         PassiveBlock {
