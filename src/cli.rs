@@ -229,6 +229,11 @@ impl Bounded {
             || self.accepted
     }
 
+    /// The context bound in effect (`/k:N`, Corral's default 2).
+    pub fn rounds(&self) -> u32 {
+        self.k.unwrap_or(2)
+    }
+
     /// The bound in effect: Corral's default of 1 when none (or one below 1) is given.
     pub fn bound(&self) -> u32 {
         self.recursion_bound.filter(|&n| n >= 1).unwrap_or(1)

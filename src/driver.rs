@@ -229,7 +229,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     {
         config.threads = Some(crate::passes::sequentialize::Sequentialize {
             entry: b.entry,
-            rounds: options.bounded.k.unwrap_or(2),
+            rounds: options.bounded.rounds(),
             cooperative: options.bounded.cooperative,
             incremental: !options.bounded.fixed_k,
         });
@@ -490,7 +490,7 @@ struct BoundedRun {
 /// the rounds bounded to 1, 2, ..., N − 1 in turn ([`crate::passes::sequentialize::BOUND`]),
 /// before the query itself (N).
 fn context_stages(options: &Options, typed: &crate::typeck::TypedProgram, bounded: Option<&BoundedRun>) -> Vec<String> {
-    let rounds = options.bounded.k.unwrap_or(2);
+    let rounds = options.bounded.rounds();
     // The pass declares the constant when it sequentialized the entry point incrementally.
     let declared = typed.program.decls.iter().any(|d| {
         matches!(d, crate::ast::Decl::Const(c)
@@ -590,7 +590,7 @@ fn verify(
     let mut last_report = std::time::Instant::now();
     let calls = bounded.map(|b| crate::bounded::CallTree::of(typed, b.entry)).unwrap_or_default();
     // A concurrent program's context bound, which its verdicts report.
-    let rounds = bounded.filter(|b| b.concurrent).map(|_| options.bounded.k.unwrap_or(2));
+    let rounds = bounded.filter(|b| b.concurrent).map(|_| options.bounded.rounds());
     let result = verify_program(typed, sources, &verify_options, &open, &mut |result| {
         // `/printSplit`: each split's passive program, with the verdict (`-`) or in a file.
         let splits = match options.print_split.as_deref() {

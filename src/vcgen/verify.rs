@@ -796,13 +796,15 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
         Some(Limits { time_limit_s: left, ..*limits })
     };
     let mut stage = None;
+    let mut staged = None;
     let mut held = 0;
     for (i, assumption) in options.stages.iter().enumerate() {
         let Some(left) = remaining(limits) else { break };
         session.send(&format!("(push 1)\n(assert {assumption})\n"));
         match session.check_sat(&left) {
-            Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
+            answer @ (Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_))) => {
                 stage = Some(i);
+                staged = Some(answer);
                 break;
             }
             Answer::Unsat => {
@@ -824,11 +826,13 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
         }
         None => Limits { time_limit_s: 1, ..*limits },
     };
-    let mut staged = stage.is_some();
     let outcome = loop {
         discovered += 1;
         // A stage's answer is the first of the loop.
-        let answer = if std::mem::take(&mut staged) { Answer::Sat } else { session.check_sat(limits) };
+        let answer = match staged.take() {
+            Some(answer) => answer,
+            None => session.check_sat(limits),
+        };
         if first.is_none() {
             first = Some(answer.clone());
         }
