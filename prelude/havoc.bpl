@@ -62,55 +62,68 @@ procedure dealloc(p: ptr);
   modifies Alloc;
   ensures Alloc == old(Alloc)[Obj(p) := FREED];
 
+// The update of the predicates at `Mem[a + n] := y` (section 4), as the `reach` pass writes
+// it when the theory is instantiated on ground terms (`/reachAxioms:ground`, the default):
+// the new Reach and Block are those of the old ones updated at offset n, every other offset
+// unchanged. ReachStep(n, R', B', R, B, bs, a, y) says so; the pass's ground instantiation
+// (src/vcgen/reach_ground.rs) gives its meaning on the VC's terms. With
+// `/reachAxioms:quantified` the pass assigns the same updates as lambdas instead.
+function ReachStep(n: int, R': [int, ptr, ptr]bool, B': [int, ptr]ptr, R: [int, ptr, ptr]bool, B: [int, ptr]ptr,
+  bs: [ptr]bool, a: ptr, y: ptr): bool;
+procedure reach$update(n: int, a: ptr, y: ptr);
+  modifies Reach, Block;
+  free ensures ReachStep(n, Reach, Block, old(Reach), old(Block), BS, a, y);
+
 // The theory of the reachability predicate (Fig. 7): what holds of `Reach` and `Block` in a
 // state whose heap is well founded for offset n with respect to BS. The `reach` pass assumes
 // `ReachState(n, Mem, BS, Reach, Block)` wherever the state may have changed; these
-// quantified axioms then give its consequences (the pass's ground instantiation gives them
-// on the terms of the VC instead). The two unfolding axioms need the term M[u + n] to be
+// quantified axioms (`{:reach_theory}`, sent with `/reachAxioms:quantified`) then give its
+// consequences; by default the pass drops them and src/vcgen/reach_ground.rs gives their
+// instances on the terms of the VC instead. The two unfolding axioms need the term M[u + n] to be
 // there already: each state's lists are unfolded one step past the terms the program names,
 // never further (their triggers would otherwise unfold a list forever).
 function ReachState(n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr): bool;
 
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(n, M, bs, R, B), R[n, u, v], M[INCR(u, n)] }
   ReachState(n, M, bs, R, B) ==>
     (R[n, u, v] <==> (v == u || (!Blocks(bs, M[INCR(u, n)]) && R[n, M[INCR(u, n)], v]))));
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(n, M, bs, R, B), B[n, u], M[INCR(u, n)] }
   ReachState(n, M, bs, R, B) ==>
     B[n, u] == (if Blocks(bs, M[INCR(u, n)]) then M[INCR(u, n)] else B[n, M[INCR(u, n)]]));
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr, w: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr, w: ptr ::
   { ReachState(n, M, bs, R, B), R[n, u, v], R[n, v, w] }
   ReachState(n, M, bs, R, B) && R[n, u, v] && R[n, v, w] ==> R[n, u, w]);
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(n, M, bs, R, B), R[n, v, u] }
   ReachState(n, M, bs, R, B) && Blocks(bs, u) && R[n, v, u] ==> u == v);
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(n, M, bs, R, B), R[n, u, v] }
   ReachState(n, M, bs, R, B) && R[n, u, v] ==> B[n, u] == B[n, v]);
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(n, M, bs, R, B), M[INCR(u, n)] }
   ReachState(n, M, bs, R, B) && u == M[INCR(u, n)] ==> Blocks(bs, u));
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(n, M, bs, R, B), R[n, M[INCR(u, n)], v] }
   ReachState(n, M, bs, R, B) && !Blocks(bs, M[INCR(u, n)]) ==>
     (R[n, M[INCR(u, n)], v] <==> (R[n, u, v] && v != u)));
 // R_n is reflexive (i = 0 in its definition).
-axiom (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+axiom {:reach_theory} (forall n: int, M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(n, M, bs, R, B), R[n, u, u] }
   ReachState(n, M, bs, R, B) ==> R[n, u, u]);
 
 // At offset 0 the link of u is M[u] itself: the unfolding axioms again, with that term in
 // their triggers (a trigger on M[INCR(u, 0)] would not match the program's M[u]).
-axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(0, M, bs, R, B), R[0, u, v], M[u] }
   ReachState(0, M, bs, R, B) ==> (R[0, u, v] <==> (v == u || (!Blocks(bs, M[u]) && R[0, M[u], v]))));
-axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+axiom {:reach_theory} (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(0, M, bs, R, B), B[0, u], M[u] }
   ReachState(0, M, bs, R, B) ==> B[0, u] == (if Blocks(bs, M[u]) then M[u] else B[0, M[u]]));
-axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
+axiom {:reach_theory} (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr ::
   { ReachState(0, M, bs, R, B), M[u] }
   ReachState(0, M, bs, R, B) && u == M[u] ==> Blocks(bs, u));
-axiom (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
+axiom {:reach_theory} (forall M: [ptr]ptr, bs: [ptr]bool, R: [int, ptr, ptr]bool, B: [int, ptr]ptr, u: ptr, v: ptr ::
   { ReachState(0, M, bs, R, B), R[0, M[u], v] }
   ReachState(0, M, bs, R, B) && !Blocks(bs, M[u]) ==> (R[0, M[u], v] <==> (R[0, u, v] && v != u)));

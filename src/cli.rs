@@ -168,6 +168,9 @@ pub struct Options {
     /// Free the program and the passes' copies when the run ends. Not an option: true unless
     /// the binary, whose exit frees them at no cost, says otherwise.
     pub free_at_exit: bool,
+    /// `/reachAxioms:quantified`: HAVOC's reachability theory as the library's quantified
+    /// axioms, not instantiated on the VC's ground terms (the default).
+    pub reach_quantified: bool,
     /// Corral's whole-program bounded mode ([`crate::bounded`]), on with `/main` or `/bounded`.
     pub bounded: Bounded,
 }
@@ -299,6 +302,7 @@ impl Default for Options {
             shard: Shard::WHOLE,
             merge: false,
             free_at_exit: true,
+            reach_quantified: false,
             bounded: Bounded::default(),
         }
     }
@@ -337,6 +341,7 @@ impl Options {
             max_static_loop_bound: None,
             inline_sites: None,
             threads: None,
+            reach_ground: !self.reach_quantified,
         }
     }
 
@@ -474,6 +479,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("inlineDepth", "inline-depth", Value::Int { min: 0, below: INT_END }),
     opt("soundLoopUnrolling", "sound-loop-unrolling", Value::Flag),
     opt("inline", "inline", Value::OneOf(INLININGS)),
+    opt("reachAxioms", "reach-axioms", Value::OneOf(REACH_AXIOMS)),
     opt("proc", "proc", Value::Text),
     opt("noProc", "no-proc", Value::Text),
     opt("printInlined", "print-inlined", Value::Flag),
@@ -523,6 +529,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
 
 const TYPE_ENCODINGS: &[&str] = &["m", "monomorphic", "p", "predicates", "a", "arguments"];
 const INLININGS: &[&str] = &["none", "assert", "assume", "spec"];
+const REACH_AXIOMS: &[&str] = &["ground", "quantified"];
 const FORMATS: &[&str] = &["boogie", "rich", "json"];
 
 /// GNU long flags that take a value, so that `--time-limit 30` consumes the `30`.
@@ -809,6 +816,10 @@ struct Cli {
     #[arg(long, value_name = "I/N", value_parser = parse_shard, help_heading = "General")]
     shard: Option<Shard>,
 
+    /// HAVOC's reachability theory (/lib:havoc): instantiated on the VC's ground terms
+    /// (default), or sent as quantified axioms
+    #[arg(long, value_name = "ground|quantified", value_parser = REACH_AXIOMS.to_vec(), help_heading = "Pipeline")]
+    reach_axioms: Option<String>,
     /// Parse only
     #[arg(long, help_heading = "Pipeline")]
     no_resolve: bool,
@@ -1128,6 +1139,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         shard: cli.shard.unwrap_or(d.shard),
         merge: false,
         free_at_exit: d.free_at_exit,
+        reach_quantified: cli.reach_axioms.as_deref() == Some("quantified"),
         bounded: Bounded {
             on: cli.bounded,
             main: cli.main,

@@ -563,6 +563,7 @@ fn verify(
         values: matches!(reporter.format, Format::Rich | Format::Json) || options.bounded.print_data_values >= 1,
         shard: options.shard,
         stages: context_stages(options, typed, bounded),
+        reach_ground: !options.reach_quantified,
     };
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).

@@ -186,6 +186,8 @@ pub struct PipelineConfig {
     /// Context-bounded checking of a concurrent program ([`sequentialize`]): threads are
     /// inlined at their `async` calls and the entry point sequentialized after unrolling.
     pub threads: Option<sequentialize::Sequentialize>,
+    /// HAVOC's reachability theory instantiated on ground terms ([`reach`]).
+    pub reach_ground: bool,
 }
 
 impl Default for PipelineConfig {
@@ -203,6 +205,7 @@ impl Default for PipelineConfig {
             max_static_loop_bound: None,
             inline_sites: None,
             threads: None,
+            reach_ground: true,
         }
     }
 }
@@ -227,7 +230,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     let mut passes: Vec<Box<dyn Pass>> = vec![
         Box::new(civl::Civl),
         Box::new(modifies::InferModifies { enabled: config.infer_modifies }),
-        Box::new(reach::Reach),
+        Box::new(reach::Reach { ground: config.reach_ground }),
         Box::new(datatypes::Datatypes),
         Box::new(lambda::LiftLambdas { free_vars_only: config.free_var_lambda_lifting }),
         Box::new(monomorphize::Monomorphize {

@@ -5,9 +5,14 @@
 //! `BS`, `Reach` and `Block` and its `ReachState`, and reads `Reach[n, ..]` or `Block[n, ..]`
 //! for some integer literal n (the offsets of interest). Guarantees, for each such n:
 //! - before every `Mem[x] := y`: `assert Reach[n, y, x − n] ==> BS[y]` (the write keeps the
-//!   heap well founded for n (`Blocks(BS, y)`: y is in BS or an integer); its `{:rboogie_error}` says which list the write would make cyclic), then
-//!   the paper's most precise updates of R_n and B_n as one parallel assignment of two
-//!   lambdas (each lambda changes only its offset's slice);
+//!   heap well founded for n (`Blocks(BS, y)`: y is in BS or an integer); its
+//!   `{:rboogie_error}` says which list the write would make cyclic), then the paper's most
+//!   precise updates of R_n and B_n: under `/reachAxioms:ground` (the default) as
+//!   `call reach$update(n, x − n, y)`, whose postcondition `ReachStep` the ground
+//!   instantiation spells out on the VC's terms (`crate::vcgen::reach_ground`), and the
+//!   library's quantified theory (`{:reach_theory}` axioms) is dropped; under
+//!   `/reachAxioms:quantified` as one parallel assignment of two lambdas (each lambda changes
+//!   only its offset's slice), with the quantified theory;
 //! - `ReachState(n, Mem, BS, Reach, Block)` assumed where the state may have changed: at the
 //!   start of every implementation, after every heap write, call and havoc of the heap or of
 //!   the predicates, and as a free invariant of every loop. Its consequences are the theory of
@@ -23,20 +28,29 @@ use rustc_hash::FxHashSet;
 
 use super::{Pass, PassCx, PassError};
 use crate::ast::{
-    AssignLhs, AttrParam, Attribute, BigBlock, BinaryOp, BlockTail, Cmd, CmdKind, Decl, ElseBranch, Expr, ExprKind,
-    Ident, IfCmd, LoopSpec, NodeId, Program, QuantKind, Quantifier, Span, Spec, StmtList, Symbol, Type, TypeKind,
-    UnaryOp, VarGroup,
+    AssignLhs, AttrParam, Attribute, BigBlock, BinaryOp, BlockTail, CallCmd, Cmd, CmdKind, Decl, ElseBranch, Expr,
+    ExprKind, Ident, IfCmd, LoopSpec, NodeId, Program, QuantKind, Quantifier, Span, Spec, StmtList, Symbol, Type,
+    TypeKind, UnaryOp, VarGroup,
 };
 use crate::typeck::TypedProgram;
 
 /// The pass: on whenever the program has the library's reachability state.
-pub struct Reach;
+pub struct Reach {
+    /// `/reachAxioms:ground` (the default): updates as calls of `reach$update` and no
+    /// quantified theory (its ground instances come from `crate::vcgen::reach_ground`);
+    /// `false`: updates as lambdas and the library's quantified axioms.
+    pub ground: bool,
+}
 
 const MEM: &str = "Mem";
 const BS: &str = "BS";
 const REACH: &str = "Reach";
 const BLOCK: &str = "Block";
 const STATE: &str = "ReachState";
+/// The library's procedure whose postcondition is one update (`ReachStep`).
+const UPDATE: &str = "reach$update";
+/// The attribute of the library's quantified theory, dropped under `/reachAxioms:ground`.
+const THEORY: &str = "reach_theory";
 
 impl Pass for Reach {
     fn name(&self) -> &'static str {
@@ -66,18 +80,22 @@ impl Pass for Reach {
             return Ok(None);
         }
         let mut out = program.clone();
+        if self.ground {
+            out.decls.retain(|d| !matches!(d, Decl::Axiom(a) if a.attrs.iter().any(|x| x.key.as_str() == THEORY)));
+        }
+        let ground = self.ground;
         for d in &mut out.decls {
             match d {
                 Decl::Procedure(p) => {
                     add_modifies(&mut p.specs, p.span);
                     if let Some(body) = &mut p.body {
                         let at = body.span;
-                        body.stmts = instrument_body(&body.stmts, &offsets, at)?;
+                        body.stmts = instrument_body(&body.stmts, &offsets, ground, at)?;
                     }
                 }
                 Decl::Implementation(i) => {
                     let at = i.body.span;
-                    i.body.stmts = instrument_body(&i.body.stmts, &offsets, at)?;
+                    i.body.stmts = instrument_body(&i.body.stmts, &offsets, ground, at)?;
                 }
                 _ => {}
             }
@@ -131,8 +149,8 @@ fn add_modifies(specs: &mut Box<[Spec]>, at: Span) {
     }
 }
 
-fn instrument_body(list: &StmtList, offsets: &[i64], at: Span) -> Result<StmtList, PassError> {
-    let b = Build { at, offsets };
+fn instrument_body(list: &StmtList, offsets: &[i64], ground: bool, at: Span) -> Result<StmtList, PassError> {
+    let b = Build { at, offsets, ground };
     let mut out = b.list(list)?;
     // The state at the start is one of the discipline's.
     let mut blocks = out.blocks.to_vec();
@@ -145,6 +163,7 @@ fn instrument_body(list: &StmtList, offsets: &[i64], at: Span) -> Result<StmtLis
 struct Build<'o> {
     at: Span,
     offsets: &'o [i64],
+    ground: bool,
 }
 
 impl Build<'_> {
@@ -219,7 +238,7 @@ impl Build<'_> {
 
     /// The check and the updates before `Mem[x] := y` (at the write's position).
     fn write(&self, x: &Expr, y: &Expr, at: Span) -> Vec<Cmd> {
-        let b = Build { at, offsets: self.offsets };
+        let b = Build { at, offsets: self.offsets, ground: self.ground };
         let mut cmds = Vec::new();
         let (m, u, v) = ("reach$n", "reach$u", "reach$v");
         for &n in self.offsets {
@@ -238,6 +257,21 @@ impl Build<'_> {
             };
             let wf = b.bin(BinaryOp::Imp, r(y.clone(), target.clone()), blocking.clone());
             cmds.push(Cmd { kind: CmdKind::Assert { attrs: Box::new([msg]), expr: wf }, span: at });
+            if self.ground {
+                // `call reach$update(n, x − n, y)`: ReachStep relates the new predicates to the
+                // old ones, and the ground instantiation spells it out on the VC's terms.
+                let call = CallCmd {
+                    is_async: false,
+                    is_free: false,
+                    attrs: Box::new([]),
+                    outs: Box::new([]),
+                    callee: Ident::at(Symbol::intern(UPDATE), at),
+                    args: Box::new([b.int(n), target, y.clone()]),
+                    span: at,
+                };
+                cmds.push(Cmd { kind: CmdKind::Call(Box::new(call)), span: at });
+                continue;
+            }
             // Reach := (λ m, u, v. m == n ? (R[u, x−n] ? (R[u,v] ∧ ¬R[x−n,v]) ∨ v = x−n ∨ (¬BS[y] ∧ R[y,v]) : R[u,v]) : Reach[m,u,v])
             let ru_target = r(b.var(u), target.clone());
             let changed = b.bin(

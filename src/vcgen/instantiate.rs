@@ -85,6 +85,31 @@ impl Polarity {
     }
 }
 
+/// Skolemizes `vc` alone (no pools): each quantifier whose truth the VC needs (a `forall` to
+/// prove, an `exists` assumed) gives way to fresh constants, so that its variables are ground
+/// terms for an instantiation that works on ground terms ([`super::reach_ground`]). Sound, as
+/// in [`run`]: the solver refutes the negated VC.
+pub fn skolemize(mut vc: Vc) -> Vc {
+    let text = if vc.defs.is_empty() { vc.commands.clone() } else { vc.define_funs() };
+    let Some(commands) = parse(&text) else {
+        return vc;
+    };
+    let mut engine = Engine::new();
+    let commands: Vec<Sx> = commands.iter().map(|c| engine.skolemize_command(c)).collect();
+    if engine.skolems.is_empty() {
+        return vc;
+    }
+    let mut out = String::new();
+    for (name, sort) in &engine.skolems {
+        let _ = writeln!(out, "(declare-fun {name} () {})", print(sort));
+    }
+    for c in &commands {
+        let _ = writeln!(out, "{}", print(&strip(c)));
+    }
+    vc.commands = out;
+    vc
+}
+
 /// Instantiates the pool quantifiers of `vc` (see the module header). `registered` holds the
 /// pools `{:pool}` variables name, with their sorts, as string literals.
 pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>, lambdas: &[String]) -> Vc {
@@ -96,15 +121,7 @@ pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>, lambda
     let Some(commands) = parse(&text) else {
         return vc;
     };
-    let mut engine = Engine {
-        skolems: Vec::new(),
-        fresh: Vec::new(),
-        pools: FxHashMap::default(),
-        bound: Vec::new(),
-        lambdas: Vec::new(),
-        lambda_index: FxHashMap::default(),
-        new_applications: false,
-    };
+    let mut engine = Engine::new();
     let mut out = String::new();
     if has_sources(&commands, registered) {
         for (function, def) in lambdas.iter().filter_map(|text| LambdaDef::parse(text)) {
@@ -526,6 +543,18 @@ struct Scope {
 }
 
 impl Engine {
+    fn new() -> Engine {
+        Engine {
+            skolems: Vec::new(),
+            fresh: Vec::new(),
+            pools: FxHashMap::default(),
+            bound: Vec::new(),
+            lambdas: Vec::new(),
+            lambda_index: FxHashMap::default(),
+            new_applications: false,
+        }
+    }
+
     fn skolemize_command(&mut self, c: &Sx) -> Sx {
         match c {
             Sx::List(items) if head(items) == Some("define-fun") && items.len() == 5 => {

@@ -31,6 +31,7 @@ pub mod measure;
 pub mod model;
 pub mod passify;
 pub mod prune;
+pub mod reach_ground;
 pub mod shown;
 pub mod split;
 pub mod stratified;

@@ -67,6 +67,9 @@ pub struct VerifyOptions {
     /// all hold (or one is not decided), the VC is checked as it is. Context-bounded checking
     /// bounds the rounds this way, to find the smallest bound that shows a bug.
     pub stages: Vec<String>,
+    /// HAVOC's reachability theory is instantiated on each VC's ground terms
+    /// ([`super::reach_ground`]).
+    pub reach_ground: bool,
 }
 
 #[derive(Debug)]
@@ -672,7 +675,15 @@ fn encode_implementation<'a>(
     let mut vcs = Vec::new();
     for super::division::Part { blocks, .. } in parts {
         let vc = wlp::run(&blocks)?;
+        let pooled = vc.commands.contains(":rboogie-");
         let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
+        // HAVOC's reachability theory on the VC's ground terms: a quantified goal's variables
+        // are made constants first (pool instantiation has already done so where it ran).
+        let vc = if options.reach_ground && vc.commands.contains("|ReachState|") {
+            super::reach_ground::run(if pooled { vc } else { super::instantiate::skolemize(vc) })
+        } else {
+            vc
+        };
         memory::check()?;
         if vc.checks.is_empty() {
             continue;
