@@ -25,6 +25,8 @@ const ALLOCATED: int;
 const FREED: int;
 axiom UNALLOCATED == 0 && ALLOCATED == 1 && FREED == 2;
 var Alloc: [ref]int;
+// Each object's size in bytes (section 3).
+const Size: [ref]int;
 
 // The blocking pointers: those in BS, and every integer (a pointer into `null`, NULL among
 // them): a list ends where its links stop being pointers. For each offset n of interest
@@ -54,7 +56,7 @@ function {:inline} array(e: ptr, n: int, k: int): [ptr]bool {
 // C's malloc and free (`free` is a keyword of BoogiePL).
 procedure malloc(size: int) returns (p: ptr);
   modifies Alloc;
-  ensures old(Alloc)[Obj(p)] == UNALLOCATED && Obj(p) != null && Off(p) == 0;
+  ensures old(Alloc)[Obj(p)] == UNALLOCATED && Obj(p) != null && Off(p) == 0 && Size[Obj(p)] == size;
   ensures Alloc == old(Alloc)[Obj(p) := ALLOCATED];
 
 procedure dealloc(p: ptr);
