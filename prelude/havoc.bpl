@@ -16,14 +16,14 @@ function {:inline} INT(n: int): ptr { Ptr(null, n) }
 function {:inline} INCR(p: ptr, n: int): ptr { Ptr(Obj(p), Off(p) + n) }
 function {:inline} DECR(p: ptr, n: int): ptr { Ptr(Obj(p), Off(p) - n) }
 const NULL: ptr;
-axiom NULL == Ptr(null, 0);
+axiom {:include_dep} NULL == Ptr(null, 0);
 
 // The heap: the contents of memory at each pointer, and each object's allocation state.
 var Mem: [ptr]ptr;
 const UNALLOCATED: int;
 const ALLOCATED: int;
 const FREED: int;
-axiom UNALLOCATED == 0 && ALLOCATED == 1 && FREED == 2;
+axiom {:include_dep} UNALLOCATED == 0 && ALLOCATED == 1 && FREED == 2;
 var Alloc: [ref]int;
 // Each object's size in bytes (section 3).
 const Size: [ref]int;

@@ -94,6 +94,8 @@ struct State {
     own: Vec<usize>,
     /// M[u + n] by u.
     unfold: FxHashMap<usize, usize>,
+    /// Its primary pairs, the conclusions transitivity is instantiated for.
+    primaries: Vec<(usize, usize)>,
 }
 
 /// An update `(|ReachStep| n R' B' R B bs a y)`.
@@ -119,8 +121,20 @@ struct Term {
 }
 
 enum Demand {
-    Pair { r: String, n: String, u: usize, v: usize },
-    Block { b: String, n: String, u: usize },
+    /// A pair, and whether it is primary: demanded by the VC or by an instance other than a
+    /// transitivity premise (see [`Ground::pair`]).
+    Pair {
+        r: String,
+        n: String,
+        u: usize,
+        v: usize,
+        primary: bool,
+    },
+    Block {
+        b: String,
+        n: String,
+        u: usize,
+    },
 }
 
 #[derive(Default)]
@@ -130,6 +144,15 @@ struct Ground {
     /// The VC's `(select (select (select X n) u) v)` and `(select (select X n) u)` outside
     /// quantifiers, as texts.
     triples: Vec<(String, String, String, String)>,
+    /// The VC's `(= x y)` of two symbols (the copies passification makes where paths join),
+    /// and its `(select m i)` (what may be a state's unfolding).
+    equalities: Vec<(String, String)>,
+    reads: Vec<(String, SExpr, String)>,
+    /// Symbols equal to a state's or update's predicate (`Reach@3` = `Reach@1` at a join):
+    /// demands on the one are demands on the other.
+    aliases: FxHashMap<String, Vec<String>>,
+    /// VC terms that are a state's unfolding M[u + n] of a term u, by state and term.
+    unfolded_from: FxHashMap<(usize, usize), usize>,
     doubles: Vec<(String, String, String)>,
     terms: Vec<Term>,
     term_ids: FxHashMap<String, usize>,
@@ -138,6 +161,14 @@ struct Ground {
     defs: String,
     names: usize,
     r_atoms: FxHashMap<(String, String, usize, usize), String>,
+    /// Pairs queued as primary, processed, and instantiated as transitivity's conclusion.
+    primary_queued: FxHashSet<(String, String, usize, usize)>,
+    processed: FxHashSet<(String, String, usize, usize)>,
+    concluded: FxHashSet<(String, String, usize, usize)>,
+    /// Whether the pair being processed is primary (what it demands is, too), and whether its
+    /// instances were given already (it is processed again only to pass on its primacy).
+    deriving: bool,
+    muted: bool,
     b_atoms: FxHashMap<(String, String, usize), String>,
     blocks: FxHashMap<(String, usize), String>,
     guards: FxHashMap<String, String>,
@@ -150,6 +181,20 @@ struct Ground {
 
 fn text(sx: &SExpr) -> String {
     sx.to_string()
+}
+
+/// u, when `index` is how the encoder writes u + n: u itself at offset 0, else
+/// `(|Ptr| (|obj#Ptr| u) (+ (|off#Ptr| u) n))`.
+fn unfolding_index(index: &SExpr, n: &str) -> Option<String> {
+    if n == "0" {
+        return Some(text(index));
+    }
+    let SExpr::List(ptr) = index else { return None };
+    let [head, SExpr::List(obj), SExpr::List(sum)] = &ptr[..] else { return None };
+    let ([oh, u1], [plus, SExpr::List(off), k]) = (&obj[..], &sum[..]) else { return None };
+    let [fh, u2] = &off[..] else { return None };
+    (head.is_atom(PTR) && oh.is_atom(OBJ) && plus.is_atom("+") && fh.is_atom(OFF) && u1 == u2 && text(k) == n)
+        .then(|| text(u1))
 }
 
 impl Ground {
@@ -215,6 +260,7 @@ impl Ground {
                     registered: FxHashSet::default(),
                     own: Vec::new(),
                     unfold: FxHashMap::default(),
+                    primaries: Vec::new(),
                 });
             }
             STEP if items.len() == 9 => {
@@ -235,7 +281,13 @@ impl Ground {
                     slices: FxHashSet::default(),
                 });
             }
+            "=" if items.len() == 3 => {
+                if let (SExpr::Atom(x), SExpr::Atom(y)) = (&items[1], &items[2]) {
+                    self.equalities.push((x.clone(), y.clone()));
+                }
+            }
             "select" if items.len() == 3 => {
+                self.reads.push((text(&items[1]), items[2].clone(), text(&SExpr::List(items.to_vec()))));
                 let SExpr::List(inner) = &items[1] else { return };
                 if inner.len() != 3 || !inner[0].is_atom("select") {
                     return;
@@ -308,10 +360,62 @@ impl Ground {
             .map(|s| s.b.clone())
             .chain(self.steps.iter().flat_map(|s| [s.b_new.clone(), s.b_old.clone()]))
             .collect();
+        // Copies of known predicates, to a fixpoint (a copy of a copy).
+        let mut known: FxHashSet<String> = r_known.union(&b_known).cloned().collect();
+        let equalities = std::mem::take(&mut self.equalities);
+        loop {
+            let before = known.len();
+            for (x, y) in &equalities {
+                if known.contains(x) || known.contains(y) {
+                    known.insert(x.clone());
+                    known.insert(y.clone());
+                }
+            }
+            if known.len() == before {
+                break;
+            }
+        }
+        for (x, y) in &equalities {
+            if known.contains(x) && x != y {
+                self.aliases.entry(x.clone()).or_default().push(y.clone());
+                self.aliases.entry(y.clone()).or_default().push(x.clone());
+            }
+        }
+        let (r_known, b_known): (FxHashSet<String>, FxHashSet<String>) = {
+            let alias_of = |set: &FxHashSet<String>| -> FxHashSet<String> {
+                let mut out = set.clone();
+                let mut stack: Vec<String> = set.iter().cloned().collect();
+                while let Some(x) = stack.pop() {
+                    for y in self.aliases.get(&x).into_iter().flatten() {
+                        if out.insert(y.clone()) {
+                            stack.push(y.clone());
+                        }
+                    }
+                }
+                out
+            };
+            (alias_of(&r_known), alias_of(&b_known))
+        };
+        // The VC's reads M[u] (offset 0) and M[Ptr(Obj(u), Off(u) + n)] of a state's heap are
+        // its unfoldings of u: the unfolding axioms then speak of the VC's own terms.
+        for (m, index, whole) in std::mem::take(&mut self.reads) {
+            for s in 0..self.states.len() {
+                if self.states[s].m != m {
+                    continue;
+                }
+                let Some(u) = unfolding_index(&index, &self.states[s].n) else { continue };
+                let w = self.term(whole.clone(), false);
+                let u = self.term(u, false);
+                if u != w && !self.states[s].unfold.contains_key(&u) {
+                    self.states[s].unfold.insert(u, w);
+                    self.unfolded_from.insert((s, w), u);
+                }
+            }
+        }
         for (r, n, u, v) in std::mem::take(&mut self.triples) {
             if r_known.contains(&r) {
                 let (u, v) = (self.term(u, false), self.term(v, false));
-                self.r(&r, &n, u, v);
+                self.atom(&r, &n, u, v, true);
             }
         }
         for (b, n, u) in std::mem::take(&mut self.doubles) {
@@ -322,16 +426,28 @@ impl Ground {
         }
     }
 
-    /// The name of `R[n][u][v]`, demanded.
+    /// The name of `R[n][u][v]`, demanded as primary as the pair being processed is.
     fn r(&mut self, r: &str, n: &str, u: usize, v: usize) -> String {
+        self.atom(r, n, u, v, self.deriving)
+    }
+
+    fn atom(&mut self, r: &str, n: &str, u: usize, v: usize, primary: bool) -> String {
         let key = (r.to_string(), n.to_string(), u, v);
-        if let Some(name) = self.r_atoms.get(&key) {
-            return name.clone();
+        let name = match self.r_atoms.get(&key) {
+            Some(name) => name.clone(),
+            None => {
+                let def = format!("(select (select (select {r} {n}) {}) {})", self.terms[u].name, self.terms[v].name);
+                let name = self.fresh("r", "Bool", &def);
+                self.r_atoms.insert(key.clone(), name.clone());
+                if !primary {
+                    self.queue.push_back(Demand::Pair { r: r.to_string(), n: n.to_string(), u, v, primary });
+                }
+                name
+            }
+        };
+        if primary && self.primary_queued.insert(key) {
+            self.queue.push_back(Demand::Pair { r: r.to_string(), n: n.to_string(), u, v, primary });
         }
-        let def = format!("(select (select (select {r} {n}) {}) {})", self.terms[u].name, self.terms[v].name);
-        let name = self.fresh("r", "Bool", &def);
-        self.r_atoms.insert(key, name.clone());
-        self.queue.push_back(Demand::Pair { r: r.to_string(), n: n.to_string(), u, v });
         name
     }
 
@@ -380,6 +496,9 @@ impl Ground {
     }
 
     fn fact(&mut self, guard: &str, fact: String) {
+        if self.muted {
+            return;
+        }
         self.instances += 1;
         let k = match self.fact_index.get(guard) {
             Some(&k) => k,
@@ -398,19 +517,46 @@ impl Ground {
                 break;
             }
             match d {
-                Demand::Pair { r, n, u, v } => self.pair(&r, &n, u, v),
+                Demand::Pair { r, n, u, v, primary } => {
+                    let key = (r.clone(), n.clone(), u, v);
+                    let first = self.processed.insert(key.clone());
+                    if first || primary {
+                        // A pair processed before as a premise is processed again (muted) only
+                        // so that what it demands becomes primary too.
+                        self.deriving = primary;
+                        self.muted = !first;
+                        self.pair(&r, &n, u, v);
+                        self.muted = false;
+                    }
+                    if primary && self.concluded.insert(key) {
+                        self.conclusion(&r, &n, u, v);
+                    }
+                }
                 Demand::Block { b, n, u } => self.block(&b, &n, u),
             }
         }
     }
 
+    /// A pair's instances: the unfolding axioms at its states, and its update's definition.
+    /// Transitivity is instantiated for primary pairs only, as the conclusion (with every term
+    /// of the state in the middle: [`Ground::conclusion`]), its premises demanded as
+    /// secondary: they get their own instances but are no conclusions. So transitivity costs
+    /// (primary pairs) × (terms) per state, not (terms)³.
     fn pair(&mut self, r: &str, n: &str, u: usize, v: usize) {
         let atom = self.r(r, n, u, v);
+        for other in self.aliases.get(r).cloned().unwrap_or_default() {
+            self.r(&other, n, u, v);
+        }
         let states: Vec<usize> =
             (0..self.states.len()).filter(|&s| self.states[s].r == r && self.states[s].n == n).collect();
         for s in states {
             self.register(s, u);
             self.register(s, v);
+            // A pair from a VC term that is u's unfolding: the unfolding axioms of (u, v)
+            // relate the two.
+            if let Some(&from) = self.unfolded_from.get(&(s, u)) {
+                self.r(r, n, from, v);
+            }
             let (bs, b, guard) = (self.states[s].bs.clone(), self.states[s].b.clone(), self.states[s].guard.clone());
             let (tu, tv) = (self.terms[u].name.clone(), self.terms[v].name.clone());
             if !self.terms[u].generated {
@@ -418,7 +564,9 @@ impl Ground {
                 // !BS[M[u + n]] ==> (R[M[u + n], v] <=> R[u, v] && v != u)
                 let m = self.unfold(s, u);
                 let bm = self.blocks(&bs, m);
-                let rmv = self.r(r, n, m, v);
+                // The unfolding's pair is no conclusion of transitivity (its own unfolding
+                // axiom relates it to this pair).
+                let rmv = self.atom(r, n, m, v, false);
                 if u != v {
                     self.fact(&guard, format!("(= {atom} (or (= {tv} {tu}) (and (not {bm}) {rmv})))"));
                 }
@@ -459,6 +607,9 @@ impl Ground {
 
     fn block(&mut self, b: &str, n: &str, u: usize) {
         let atom = self.b(b, n, u);
+        for other in self.aliases.get(b).cloned().unwrap_or_default() {
+            self.b(&other, n, u);
+        }
         let states: Vec<usize> =
             (0..self.states.len()).filter(|&s| self.states[s].b == b && self.states[s].n == n).collect();
         for s in states {
@@ -527,17 +678,33 @@ impl Ground {
         let bt = self.blocks(&bs, t);
         let (tt, tm) = (self.terms[t].name.clone(), self.terms[m].name.clone());
         self.fact(&guard, format!("(=> (= {tt} {tm}) {bt})"));
-        // R[x, y] && R[y, z] ==> R[x, z], for every triple with t and two other terms.
-        let others = self.states[s].own.clone();
-        for (i, &x) in others.iter().enumerate() {
-            for &y in &others[i + 1..] {
-                for (p, q, w) in [(t, x, y), (t, y, x), (x, t, y), (y, t, x), (x, y, t), (y, x, t)] {
-                    let (pq, qw, pw) = (self.r(&r, &n, p, q), self.r(&r, &n, q, w), self.r(&r, &n, p, w));
-                    self.fact(&guard, format!("(=> (and {pq} {qw}) {pw})"));
-                }
-            }
+        // R[u, t] && R[t, w] ==> R[u, w] for every primary pair (u, w) of the state.
+        for (u, w) in self.states[s].primaries.clone() {
+            self.transitivity(s, u, t, w);
         }
         self.states[s].own.push(t);
+    }
+
+    /// A primary pair (u, w) at its states: R[u, t] && R[t, w] ==> R[u, w] for each term t.
+    fn conclusion(&mut self, r: &str, n: &str, u: usize, w: usize) {
+        let states: Vec<usize> =
+            (0..self.states.len()).filter(|&s| self.states[s].r == r && self.states[s].n == n).collect();
+        for s in states {
+            self.states[s].primaries.push((u, w));
+            for t in self.states[s].own.clone() {
+                self.transitivity(s, u, t, w);
+            }
+        }
+    }
+
+    fn transitivity(&mut self, s: usize, u: usize, t: usize, w: usize) {
+        if t == u || t == w || u == w {
+            return;
+        }
+        let (r, n, guard) = (self.states[s].r.clone(), self.states[s].n.clone(), self.states[s].guard.clone());
+        let (ut, tw, uw) =
+            (self.atom(&r, &n, u, t, false), self.atom(&r, &n, t, w, false), self.atom(&r, &n, u, w, false));
+        self.fact(&guard, format!("(=> (and {ut} {tw}) {uw})"));
     }
 
     fn output(&self) -> String {
