@@ -3,7 +3,9 @@
 //! ([`rboogie::passes`]). Each file's first line gives its options (`// rboogie-options:
 //! ...`). `NAME.bpl` must verify with no error; `NAME-bug*.bpl`, a variant with an injected
 //! bug, must report at least one, and the line its header names (`// ERROR AT: L`) among
-//! them. Each is run with the in-process Z3 and over a pipe to the `z3` binary.
+//! them. Each is run with the in-process Z3 and over a pipe to the `z3` binary. A file whose
+//! annotations have no quantifier (no `forall` or `exists` outside comments) must get a
+//! solver input without one: the ground instantiation leaves none (checked on `/proverLog`).
 
 use std::path::{Path, PathBuf};
 
@@ -47,6 +49,21 @@ fn check(path: &Path) -> Result<(), String> {
         };
         if !ok {
             failures.push(format!("{}:\n{out}", args.join(" ")));
+        }
+    }
+    let code: String = text.lines().map(|l| l.split("//").next().unwrap_or_default()).collect::<Vec<_>>().join("\n");
+    if !code.contains("forall") && !code.contains("exists") {
+        let log = std::env::temp_dir().join(format!("rboogie-havoc-{}-{name}.smt2", std::process::id()));
+        let mut args: Vec<String> = vec!["/timeLimit:60".into(), format!("/proverLog:{}", log.display())];
+        args.extend(options.split_whitespace().map(str::to_string));
+        args.push(path.to_string_lossy().into_owned());
+        run(args);
+        let sent = std::fs::read_to_string(&log).unwrap_or_default();
+        let _ = std::fs::remove_file(&log);
+        if sent.is_empty() {
+            failures.push(format!("{name}: no solver input written to {}", log.display()));
+        } else if sent.contains("(forall") || sent.contains("(exists") {
+            failures.push(format!("{name}: quantifier-free annotations, but the solver input has a quantifier"));
         }
     }
     if failures.is_empty() { Ok(()) } else { Err(failures.join("\n")) }

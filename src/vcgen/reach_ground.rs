@@ -57,6 +57,12 @@ const NULL_REF: &str = "|null|";
 /// At most this many instances per VC (fewer are still sound: the VC only gets weaker).
 const MAX_INSTANCES: usize = 400_000;
 
+/// Transitivity is instantiated with the conclusions the VC names and those up to two updates
+/// of their offset back (what a loop body's writes need of the state before them); deeper,
+/// the updates' own instances say what the pairs are. Without the bound, a chain of U writes costs U⁴
+/// transitivity instances (U states × U² pairs × U middle terms).
+const TRANSITIVE_DEPTH: u8 = 2;
+
 /// Adds the theory's instances to `vc` (see the module header); a VC without the library's
 /// applications, or one that does not parse, comes back as it was.
 pub fn run(mut vc: Vc) -> Vc {
@@ -76,6 +82,9 @@ pub fn run(mut vc: Vc) -> Vc {
     }
     g.start();
     g.saturate();
+    while g.retry() && g.instances < MAX_INSTANCES {
+        g.saturate();
+    }
     // After the VC's own declarations (skolem constants among them), which the instances use.
     vc.commands.push_str(&g.output());
     vc
@@ -128,7 +137,7 @@ enum Demand {
         n: String,
         u: usize,
         v: usize,
-        primary: bool,
+        primary: Option<u8>,
     },
     Block {
         b: String,
@@ -162,13 +171,16 @@ struct Ground {
     names: usize,
     r_atoms: FxHashMap<(String, String, usize, usize), String>,
     /// Pairs queued as primary, processed, and instantiated as transitivity's conclusion.
-    primary_queued: FxHashSet<(String, String, usize, usize)>,
+    primary_queued: FxHashMap<(String, String, usize, usize), u8>,
     processed: FxHashSet<(String, String, usize, usize)>,
     concluded: FxHashSet<(String, String, usize, usize)>,
     /// Whether the pair being processed is primary (what it demands is, too), and whether its
     /// instances were given already (it is processed again only to pass on its primacy).
-    deriving: bool,
+    deriving: Option<u8>,
     muted: bool,
+    /// Transitivity's triples given, and those waiting for a premise ([`Ground::transitivity`]).
+    triples_done: FxHashSet<(usize, usize, usize, usize)>,
+    waiting: Vec<(usize, usize, usize, usize)>,
     b_atoms: FxHashMap<(String, String, usize), String>,
     blocks: FxHashMap<(String, usize), String>,
     guards: FxHashMap<String, String>,
@@ -415,7 +427,7 @@ impl Ground {
         for (r, n, u, v) in std::mem::take(&mut self.triples) {
             if r_known.contains(&r) {
                 let (u, v) = (self.term(u, false), self.term(v, false));
-                self.atom(&r, &n, u, v, true);
+                self.atom(&r, &n, u, v, Some(0));
             }
         }
         for (b, n, u) in std::mem::take(&mut self.doubles) {
@@ -431,7 +443,7 @@ impl Ground {
         self.atom(r, n, u, v, self.deriving)
     }
 
-    fn atom(&mut self, r: &str, n: &str, u: usize, v: usize, primary: bool) -> String {
+    fn atom(&mut self, r: &str, n: &str, u: usize, v: usize, primary: Option<u8>) -> String {
         let key = (r.to_string(), n.to_string(), u, v);
         let name = match self.r_atoms.get(&key) {
             Some(name) => name.clone(),
@@ -439,13 +451,16 @@ impl Ground {
                 let def = format!("(select (select (select {r} {n}) {}) {})", self.terms[u].name, self.terms[v].name);
                 let name = self.fresh("r", "Bool", &def);
                 self.r_atoms.insert(key.clone(), name.clone());
-                if !primary {
+                if primary.is_none() {
                     self.queue.push_back(Demand::Pair { r: r.to_string(), n: n.to_string(), u, v, primary });
                 }
                 name
             }
         };
-        if primary && self.primary_queued.insert(key) {
+        if let Some(d) = primary
+            && self.primary_queued.get(&key).is_none_or(|&queued| d < queued)
+        {
+            self.primary_queued.insert(key, d);
             self.queue.push_back(Demand::Pair { r: r.to_string(), n: n.to_string(), u, v, primary });
         }
         name
@@ -520,7 +535,7 @@ impl Ground {
                 Demand::Pair { r, n, u, v, primary } => {
                     let key = (r.clone(), n.clone(), u, v);
                     let first = self.processed.insert(key.clone());
-                    if first || primary {
+                    if first || primary.is_some() {
                         // A pair processed before as a premise is processed again (muted) only
                         // so that what it demands becomes primary too.
                         self.deriving = primary;
@@ -528,11 +543,14 @@ impl Ground {
                         self.pair(&r, &n, u, v);
                         self.muted = false;
                     }
-                    if primary && self.concluded.insert(key) {
+                    if primary.is_some_and(|d| d <= TRANSITIVE_DEPTH) && self.concluded.insert(key) {
                         self.conclusion(&r, &n, u, v);
                     }
                 }
-                Demand::Block { b, n, u } => self.block(&b, &n, u),
+                Demand::Block { b, n, u } => {
+                    self.deriving = None;
+                    self.block(&b, &n, u);
+                }
             }
         }
     }
@@ -566,7 +584,7 @@ impl Ground {
                 let bm = self.blocks(&bs, m);
                 // The unfolding's pair is no conclusion of transitivity (its own unfolding
                 // axiom relates it to this pair).
-                let rmv = self.atom(r, n, m, v, false);
+                let rmv = self.atom(r, n, m, v, None);
                 if u != v {
                     self.fact(&guard, format!("(= {atom} (or (= {tv} {tu}) (and (not {bm}) {rmv})))"));
                 }
@@ -580,13 +598,21 @@ impl Ground {
                 self.fact(&guard, format!("(=> {atom} (= {bu_} {bv_}))"));
             }
         }
-        let steps: Vec<usize> = (0..self.steps.len()).filter(|&k| self.steps[k].r_new == r).collect();
+        // An unfolding's pair stays at its state: following it back through the updates would
+        // bring every later state's unfoldings into every earlier one (U^5 instances for U
+        // writes instead of U^3).
+        let unfolding = self.terms[u].generated || self.terms[v].generated;
+        let steps: Vec<usize> = (0..self.steps.len()).filter(|&k| !unfolding && self.steps[k].r_new == r).collect();
+        // What an update's definition demands is one update further from the VC.
+        let deriving = self.deriving;
+        self.deriving = deriving.map(|d| d.saturating_add(1));
         for k in steps {
             let st = &self.steps[k];
             let (r_old, bs, guard, a, y) = (st.r_old.clone(), st.bs.clone(), st.guard.clone(), st.a, st.y);
             if st.n != n {
+                // Another offset's update leaves this pair as it was: no further from the VC.
                 self.slices(k, n);
-                self.r(&r_old, n, u, v);
+                self.atom(&r_old, n, u, v, deriving);
                 continue;
             }
             // R'[u, v] = R[u, a] ? (R[u, v] && !R[a, v]) || v = a || (!BS[y] && R[y, v]) : R[u, v]
@@ -603,6 +629,7 @@ impl Ground {
                 ),
             );
         }
+        self.deriving = deriving;
     }
 
     fn block(&mut self, b: &str, n: &str, u: usize) {
@@ -624,7 +651,8 @@ impl Ground {
             let tm = self.terms[m].name.clone();
             self.fact(&guard, format!("(= {atom} (ite {bm} {tm} {bmm}))"));
         }
-        let steps: Vec<usize> = (0..self.steps.len()).filter(|&k| self.steps[k].b_new == b).collect();
+        let unfolding = self.terms[u].generated;
+        let steps: Vec<usize> = (0..self.steps.len()).filter(|&k| !unfolding && self.steps[k].b_new == b).collect();
         for k in steps {
             let st = &self.steps[k];
             let (r_old, b_old, bs, guard, a, y) =
@@ -697,14 +725,37 @@ impl Ground {
         }
     }
 
+    /// R[u, t] && R[t, w] ==> R[u, w] at state `s`, when one of the premises is a pair
+    /// something else demanded already (else the triple waits: [`Ground::retry`]). A middle
+    /// term that is on neither side's pairs is no step of a chain the VC speaks of; waiting
+    /// keeps transitivity from costing (pairs) × (terms) per state.
     fn transitivity(&mut self, s: usize, u: usize, t: usize, w: usize) {
         if t == u || t == w || u == w {
             return;
         }
         let (r, n, guard) = (self.states[s].r.clone(), self.states[s].n.clone(), self.states[s].guard.clone());
+        let key = (r.clone(), n.clone(), u, t);
+        let other = (r.clone(), n.clone(), t, w);
+        if !self.r_atoms.contains_key(&key) && !self.r_atoms.contains_key(&other) {
+            self.waiting.push((s, u, t, w));
+            return;
+        }
+        if !self.triples_done.insert((s, u, t, w)) {
+            return;
+        }
         let (ut, tw, uw) =
-            (self.atom(&r, &n, u, t, false), self.atom(&r, &n, t, w, false), self.atom(&r, &n, u, w, false));
+            (self.atom(&r, &n, u, t, None), self.atom(&r, &n, t, w, None), self.atom(&r, &n, u, w, None));
         self.fact(&guard, format!("(=> (and {ut} {tw}) {uw})"));
+    }
+
+    /// The waiting triples whose premises have become pairs since; whether any was given.
+    fn retry(&mut self) -> bool {
+        let waiting = std::mem::take(&mut self.waiting);
+        let before = self.triples_done.len();
+        for (s, u, t, w) in waiting {
+            self.transitivity(s, u, t, w);
+        }
+        self.triples_done.len() > before
     }
 
     fn output(&self) -> String {
