@@ -3,7 +3,7 @@
 // of Flink->Blink = Entry (offset 4). When the list is not empty, e->Flink is Flink and
 // Flink->Flink = e closes a Flink cycle through e and Flink that no blocking pointer breaks;
 // the write is reported.
-// ERROR AT: 63
+// ERROR AT: 62
 // Otherwise as dlist_add.bpl, which says:
 // HAVOC's dlist_add (section 7): InsertHeadList of the Windows kernel, on a cyclic
 // doubly-linked list of LIST_ENTRY fields.
@@ -47,12 +47,11 @@ procedure InsertHeadList(h: ptr, e: ptr)
   ensures (forall x: ptr ::
        (Reach[0, h, x] <==> old(Reach)[0, h, x] || x == e)
     && (Reach[4, h, x] <==> old(Reach)[4, h, x] || x == e)
-    && (Reach[0, h, x] ==> Link(h, x) && Reach[4, h, x])
     && (Reach[4, h, x] ==> Reach[0, h, x])
-    && (Reach[0, h, x] ==> Reach[0, h, Mem[x]])
-    && (Reach[4, h, x] ==> Reach[4, h, Mem[INCR(x, 4)]])
-    && (Reach[0, h, x] ==> Mem[INCR(Mem[x], 4)] == x)
-    && (Reach[4, h, x] ==> Mem[Mem[INCR(x, 4)]] == x)
+    // the entries are now the old ones and e: each is well formed
+    && (old(Reach)[0, h, x] || x == e ==> Link(h, x) && Reach[4, h, x]
+          && Reach[0, h, Mem[x]] && Reach[4, h, Mem[INCR(x, 4)]]
+          && Mem[INCR(Mem[x], 4)] == x && Mem[Mem[INCR(x, 4)]] == x)
     && (Mem[x] == old(Mem)[x] || x == h || x == e || x == INCR(e, 4) || x == INCR(old(Mem)[h], 4)));
 {
   var f: ptr;

@@ -19,29 +19,31 @@ axiom g != null;
 
 procedure list_iterate()
   requires BS[Ptr(g, 0)] && Block[0, Ptr(g, 0)] == Ptr(g, 0);
-  requires (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Off(x) == 4);
-  requires (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Obj(x) != g);
-  requires (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Obj(x) != null);
+  requires (forall x: ptr :: { Reach[0, Mem[Ptr(g, 0)], x] }
+    Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || (Off(x) == 4 && Obj(x) != g && Obj(x) != null));
   modifies Mem;
   // modifies decr(list(g.a.Flink, 0), 4)
-  ensures (forall x: ptr :: old(Reach)[0, old(Mem)[Ptr(g, 0)], INCR(x, 4)] || Mem[x] == old(Mem)[x]);
-  ensures (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] <==> old(Reach)[0, old(Mem)[Ptr(g, 0)], x]);
-  ensures (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Mem[DECR(x, 4)] == INT(42));
+  ensures (forall x: ptr :: { Mem[x] } old(Reach)[0, old(Mem)[Ptr(g, 0)], INCR(x, 4)] || Mem[x] == old(Mem)[x]);
+  ensures (forall x: ptr :: { Reach[0, Mem[Ptr(g, 0)], x] }
+    Reach[0, Mem[Ptr(g, 0)], x] <==> old(Reach)[0, old(Mem)[Ptr(g, 0)], x]);
+  ensures (forall x: ptr :: { Reach[0, Mem[Ptr(g, 0)], x] }
+    Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Mem[DECR(x, 4)] == INT(42));
 {
-  var iter, elem: ptr;
-  iter := Mem[Ptr(g, 0)];
+  var h, iter, elem: ptr;
+  // h names g.a.Flink, which the loop never writes (the annotations' `list(g.a.Flink, 0)`).
+  h := Mem[Ptr(g, 0)];
+  iter := h;
   while (iter != Ptr(g, 0))
-    invariant Mem[Ptr(g, 0)] == old(Mem)[Ptr(g, 0)];
-    invariant Reach[0, Mem[Ptr(g, 0)], iter] || iter == Ptr(g, 0);
-    invariant Block[0, Mem[Ptr(g, 0)]] == Ptr(g, 0);
-    invariant (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] <==> old(Reach)[0, old(Mem)[Ptr(g, 0)], x]);
-    invariant (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Off(x) == 4);
-    invariant (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Obj(x) != g);
-    invariant (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] ==> x == Ptr(g, 0) || Obj(x) != null);
-    invariant (forall x: ptr :: old(Reach)[0, old(Mem)[Ptr(g, 0)], INCR(x, 4)] || Mem[x] == old(Mem)[x]);
+    invariant Mem[Ptr(g, 0)] == h && h == old(Mem)[Ptr(g, 0)];
+    invariant Reach[0, h, iter] || iter == Ptr(g, 0);
+    invariant Block[0, h] == Ptr(g, 0);
+    invariant (forall x: ptr :: { Reach[0, h, x] } Reach[0, h, x] <==> old(Reach)[0, h, x]);
+    invariant (forall x: ptr :: { Reach[0, h, x] }
+      Reach[0, h, x] ==> x == Ptr(g, 0) || (Off(x) == 4 && Obj(x) != g && Obj(x) != null));
+    invariant (forall x: ptr :: { Mem[x] } old(Reach)[0, h, INCR(x, 4)] || Mem[x] == old(Mem)[x]);
     // The elements before iter are done (all of them once iter is back at the head).
-    invariant (forall x: ptr :: Reach[0, Mem[Ptr(g, 0)], x] && (iter == Ptr(g, 0) || !Reach[0, iter, x])
-      ==> x == Ptr(g, 0) || Mem[DECR(x, 4)] == INT(42));
+    invariant (forall x: ptr :: { Reach[0, h, x] }
+      Reach[0, h, x] && (iter == Ptr(g, 0) || !Reach[0, iter, x]) ==> x == Ptr(g, 0) || Mem[DECR(x, 4)] == INT(42));
   {
     elem := DECR(iter, 4);
     Mem[elem] := INT(42);
