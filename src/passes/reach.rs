@@ -19,7 +19,9 @@
 //!   Fig. 7 (the library's axioms);
 //! - a write to `BS` changes what the predicates mean: they are havocked after it, and the
 //!   theory assumed of the new values (sound, and as precise as the theory allows);
-//! - every procedure that may modify `Mem` or `BS` may modify `Reach` and `Block` too.
+//! - every procedure that may modify `Mem` or `BS` may modify `Reach` and `Block` too;
+//! - HAVOC's `modifies C` / `frees D` (Fig. 5), written `{:modifies_set C}` /
+//!   `{:frees_set D}` on a procedure, become Fig. 5's postconditions ([`contract_sets`]).
 //!
 //! A write to `Mem` other than `Mem[x] := y` alone (a parallel assignment with it, or a
 //! nested map) is refused: its update of the predicates would have to be spelled out.
@@ -87,6 +89,7 @@ impl Pass for Reach {
         for d in &mut out.decls {
             match d {
                 Decl::Procedure(p) => {
+                    contract_sets(typed, p, &offsets)?;
                     add_modifies(&mut p.specs, p.span);
                     if let Some(body) = &mut p.body {
                         let at = body.span;
@@ -125,6 +128,161 @@ fn offsets(program: &Program) -> Vec<i64> {
         crate::walk::decl(&mut f, d);
     }
     f.0
+}
+
+/// HAVOC's `modifies C` and `frees D` (Fig. 5), written `{:modifies_set C}` and
+/// `{:frees_set D}` on a procedure with C, D sets of pointers (`[ptr]bool`, over the state the
+/// procedure starts in): the procedure may modify `Mem` and `Alloc`, and gets Fig. 5's
+/// postconditions. The contents of every allocated location outside C stay (checked); each
+/// offset's `Reach` and `Block` stay at every allocated pointer whose list meets no `y + n`
+/// of C (assumed at calls, as HAVOC does: the semantics of the predicates guarantees them);
+/// the allocation state of every allocated object stays unless a pointer to its start is in D,
+/// which then stays allocated or is freed (checked).
+fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offsets: &[i64]) -> Result<(), PassError> {
+    let mut modifies = None;
+    let mut frees = None;
+    for a in p.attrs.iter() {
+        let slot = match a.key.as_str() {
+            "modifies_set" => &mut modifies,
+            "frees_set" => &mut frees,
+            _ => continue,
+        };
+        let [AttrParam::Expr(e)] = &a.params[..] else {
+            return Err(PassError::Unsupported {
+                span: Some(a.span),
+                what: format!("{{:{}}} without one set of pointers", a.key.as_str()),
+            });
+        };
+        let is_set = matches!(typed.type_of(e.id).expanded(), crate::typeck::types::Type::Map(m)
+            if m.args.len() == 1 && m.type_params.is_empty() && matches!(m.result, crate::typeck::types::Type::Bool)
+                && matches!(m.args[0].expanded(), crate::typeck::types::Type::Ctor(..)));
+        if !is_set {
+            return Err(PassError::Unsupported {
+                span: Some(a.span),
+                what: format!("{{:{}}} whose argument is not a set of pointers ([ptr]bool)", a.key.as_str()),
+            });
+        }
+        *slot = Some(e.clone());
+    }
+    if modifies.is_none() && frees.is_none() {
+        return Ok(());
+    }
+    let b = Build { at: p.span, offsets, ground: true };
+    let mut specs = p.specs.to_vec();
+    let mut extra_modifies = Vec::new();
+    let x = "reach$x";
+    let unallocated = |b: &Build, ptr: Expr| {
+        b.bin(
+            BinaryOp::Eq,
+            b.e(ExprKind::Select {
+                map: Box::new(b.old(b.var("Alloc"))),
+                indexes: Box::new([b.call("Obj", vec![ptr])]),
+            }),
+            b.var("UNALLOCATED"),
+        )
+    };
+    let member = |b: &Build, set: &Expr, ptr: Expr| {
+        b.old(b.e(ExprKind::Select { map: Box::new(set.clone()), indexes: Box::new([ptr]) }))
+    };
+    if let Some(c) = &modifies {
+        extra_modifies.push(MEM);
+        // forall x :: old(Alloc)[Obj(x)] == UNALLOCATED || old(C[x]) || old(Mem)[x] == Mem[x]
+        let same = b.bin(
+            BinaryOp::Eq,
+            b.e(ExprKind::Select { map: Box::new(b.old(b.var(MEM))), indexes: Box::new([b.var(x)]) }),
+            b.select(MEM, vec![b.var(x)]),
+        );
+        let body = b.bin(BinaryOp::Or, b.bin(BinaryOp::Or, unallocated(&b, b.var(x)), member(&b, c, b.var(x))), same);
+        specs.push(Spec::Ensures {
+            free: false,
+            attrs: Box::new([]),
+            expr: b.quant(QuantKind::Forall, &[(x, b.ptr())], body),
+            span: p.span,
+        });
+        for &n in offsets {
+            // exists y :: old(Reach)[n, x, y] && old(C[y + n])
+            let y = "reach$y";
+            let touched = b.quant(
+                QuantKind::Exists,
+                &[(y, b.ptr())],
+                b.bin(
+                    BinaryOp::And,
+                    b.e(ExprKind::Select {
+                        map: Box::new(b.old(b.var(REACH))),
+                        indexes: Box::new([b.int(n), b.var(x), b.var(y)]),
+                    }),
+                    member(&b, c, b.call("INCR", vec![b.var(y), b.int(n)])),
+                ),
+            );
+            // ... || (forall z :: old(Reach)[n, x, z] == Reach[n, x, z])
+            let z = "reach$z";
+            let reach_same = b.quant(
+                QuantKind::Forall,
+                &[(z, b.ptr())],
+                b.bin(
+                    BinaryOp::Eq,
+                    b.e(ExprKind::Select {
+                        map: Box::new(b.old(b.var(REACH))),
+                        indexes: Box::new([b.int(n), b.var(x), b.var(z)]),
+                    }),
+                    b.select(REACH, vec![b.int(n), b.var(x), b.var(z)]),
+                ),
+            );
+            let block_same = b.bin(
+                BinaryOp::Eq,
+                b.e(ExprKind::Select { map: Box::new(b.old(b.var(BLOCK))), indexes: Box::new([b.int(n), b.var(x)]) }),
+                b.select(BLOCK, vec![b.int(n), b.var(x)]),
+            );
+            for same in [reach_same, block_same] {
+                let body = b.bin(BinaryOp::Or, b.bin(BinaryOp::Or, unallocated(&b, b.var(x)), touched.clone()), same);
+                specs.push(Spec::Ensures {
+                    free: true,
+                    attrs: Box::new([]),
+                    expr: b.quant(QuantKind::Forall, &[(x, b.ptr())], body),
+                    span: p.span,
+                });
+            }
+        }
+    }
+    if let Some(d) = &frees {
+        extra_modifies.push("Alloc");
+        // forall o :: old(Alloc)[o] == UNALLOCATED || (old(D[Ptr(o, 0)]) && Alloc[o] != UNALLOCATED) || Alloc[o] == old(Alloc)[o]
+        let o = "reach$o";
+        let ref_ty = b.ty(TypeKind::Named { name: Ident::at(Symbol::intern("ref"), b.at), args: Box::new([]) });
+        let old_alloc = b.e(ExprKind::Select { map: Box::new(b.old(b.var("Alloc"))), indexes: Box::new([b.var(o)]) });
+        let alloc = b.select("Alloc", vec![b.var(o)]);
+        let start = b.call("Ptr", vec![b.var(o), b.int(0)]);
+        let body = b.bin(
+            BinaryOp::Or,
+            b.bin(
+                BinaryOp::Or,
+                b.bin(BinaryOp::Eq, old_alloc.clone(), b.var("UNALLOCATED")),
+                b.bin(BinaryOp::And, member(&b, d, start), b.bin(BinaryOp::Neq, alloc.clone(), b.var("UNALLOCATED"))),
+            ),
+            b.bin(BinaryOp::Eq, alloc, old_alloc),
+        );
+        specs.push(Spec::Ensures {
+            free: false,
+            attrs: Box::new([]),
+            expr: b.quant(QuantKind::Forall, &[(o, ref_ty)], body),
+            span: p.span,
+        });
+    }
+    let declared: Vec<&str> = specs
+        .iter()
+        .filter_map(|s| match s {
+            Spec::Modifies { vars, .. } => Some(vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let missing: Box<[Ident]> =
+        extra_modifies.iter().filter(|g| !declared.contains(g)).map(|g| Ident::at(Symbol::intern(g), p.span)).collect();
+    if !missing.is_empty() {
+        specs.push(Spec::Modifies { vars: missing, span: p.span });
+    }
+    p.specs = specs.into();
+    Ok(())
 }
 
 /// `modifies Reach, Block;` for a procedure that may modify `Mem` or `BS`.
@@ -202,7 +360,13 @@ impl Build<'_> {
     fn ptr(&self) -> Type {
         self.ty(TypeKind::Named { name: Ident::at(Symbol::intern("ptr"), self.at), args: Box::new([]) })
     }
+    fn old(&self, e: Expr) -> Expr {
+        self.e(ExprKind::Old(Box::new(e)))
+    }
     fn lambda(&self, vars: &[(&str, Type)], body: Expr) -> Expr {
+        self.quant(QuantKind::Lambda, vars, body)
+    }
+    fn quant(&self, kind: QuantKind, vars: &[(&str, Type)], body: Expr) -> Expr {
         let vars = vars
             .iter()
             .map(|(n, ty)| VarGroup {
@@ -213,14 +377,7 @@ impl Build<'_> {
                 span: self.at,
             })
             .collect();
-        let q = Quantifier {
-            kind: QuantKind::Lambda,
-            type_params: Box::new([]),
-            vars,
-            attrs: Box::new([]),
-            triggers: Box::new([]),
-            body,
-        };
+        let q = Quantifier { kind, type_params: Box::new([]), vars, attrs: Box::new([]), triggers: Box::new([]), body };
         self.e(ExprKind::Quant(Box::new(q)))
     }
     fn cmd(&self, kind: CmdKind) -> Cmd {
