@@ -172,14 +172,7 @@ fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offset
     let mut extra_modifies = Vec::new();
     let x = "reach$x";
     let unallocated = |b: &Build, ptr: Expr| {
-        b.bin(
-            BinaryOp::Eq,
-            b.e(ExprKind::Select {
-                map: Box::new(b.old(b.var("Alloc"))),
-                indexes: Box::new([b.call("Obj", vec![ptr])]),
-            }),
-            b.var("UNALLOCATED"),
-        )
+        b.bin(BinaryOp::Eq, b.old_select("Alloc", vec![b.call("Obj", vec![ptr])]), b.var("UNALLOCATED"))
     };
     let member = |b: &Build, set: &Expr, ptr: Expr| {
         b.old(b.e(ExprKind::Select { map: Box::new(set.clone()), indexes: Box::new([ptr]) }))
@@ -187,11 +180,7 @@ fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offset
     if let Some(c) = &modifies {
         extra_modifies.push(MEM);
         // forall x :: old(Alloc)[Obj(x)] == UNALLOCATED || old(C[x]) || old(Mem)[x] == Mem[x]
-        let same = b.bin(
-            BinaryOp::Eq,
-            b.e(ExprKind::Select { map: Box::new(b.old(b.var(MEM))), indexes: Box::new([b.var(x)]) }),
-            b.select(MEM, vec![b.var(x)]),
-        );
+        let same = b.bin(BinaryOp::Eq, b.old_select(MEM, vec![b.var(x)]), b.select(MEM, vec![b.var(x)]));
         let body = b.bin(BinaryOp::Or, b.bin(BinaryOp::Or, unallocated(&b, b.var(x)), member(&b, c, b.var(x))), same);
         specs.push(Spec::Ensures {
             free: false,
@@ -207,10 +196,7 @@ fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offset
                 &[(y, b.ptr())],
                 b.bin(
                     BinaryOp::And,
-                    b.e(ExprKind::Select {
-                        map: Box::new(b.old(b.var(REACH))),
-                        indexes: Box::new([b.int(n), b.var(x), b.var(y)]),
-                    }),
+                    b.old_select(REACH, vec![b.int(n), b.var(x), b.var(y)]),
                     member(&b, c, b.call("INCR", vec![b.var(y), b.int(n)])),
                 ),
             );
@@ -221,16 +207,13 @@ fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offset
                 &[(z, b.ptr())],
                 b.bin(
                     BinaryOp::Eq,
-                    b.e(ExprKind::Select {
-                        map: Box::new(b.old(b.var(REACH))),
-                        indexes: Box::new([b.int(n), b.var(x), b.var(z)]),
-                    }),
+                    b.old_select(REACH, vec![b.int(n), b.var(x), b.var(z)]),
                     b.select(REACH, vec![b.int(n), b.var(x), b.var(z)]),
                 ),
             );
             let block_same = b.bin(
                 BinaryOp::Eq,
-                b.e(ExprKind::Select { map: Box::new(b.old(b.var(BLOCK))), indexes: Box::new([b.int(n), b.var(x)]) }),
+                b.old_select(BLOCK, vec![b.int(n), b.var(x)]),
                 b.select(BLOCK, vec![b.int(n), b.var(x)]),
             );
             for same in [reach_same, block_same] {
@@ -249,7 +232,7 @@ fn contract_sets(typed: &TypedProgram, p: &mut crate::ast::ProcedureDecl, offset
         // forall o :: old(Alloc)[o] == UNALLOCATED || (old(D[Ptr(o, 0)]) && Alloc[o] != UNALLOCATED) || Alloc[o] == old(Alloc)[o]
         let o = "reach$o";
         let ref_ty = b.ty(TypeKind::Named { name: Ident::at(Symbol::intern("ref"), b.at), args: Box::new([]) });
-        let old_alloc = b.e(ExprKind::Select { map: Box::new(b.old(b.var("Alloc"))), indexes: Box::new([b.var(o)]) });
+        let old_alloc = b.old_select("Alloc", vec![b.var(o)]);
         let alloc = b.select("Alloc", vec![b.var(o)]);
         let start = b.call("Ptr", vec![b.var(o), b.int(0)]);
         let body = b.bin(
@@ -362,6 +345,10 @@ impl Build<'_> {
     }
     fn old(&self, e: Expr) -> Expr {
         self.e(ExprKind::Old(Box::new(e)))
+    }
+    /// `old(map)[indexes]`
+    fn old_select(&self, map: &str, indexes: Vec<Expr>) -> Expr {
+        self.e(ExprKind::Select { map: Box::new(self.old(self.var(map))), indexes: indexes.into() })
     }
     fn lambda(&self, vars: &[(&str, Type)], body: Expr) -> Expr {
         self.quant(QuantKind::Lambda, vars, body)

@@ -63,10 +63,15 @@ const MAX_INSTANCES: usize = 400_000;
 /// transitivity instances (U states × U² pairs × U middle terms).
 const TRANSITIVE_DEPTH: u8 = 2;
 
+/// Whether `vc` uses the library's theory (what [`run`] instantiates).
+pub fn applies(vc: &Vc) -> bool {
+    vc.commands.contains(STATE) || vc.commands.contains(STEP)
+}
+
 /// Adds the theory's instances to `vc` (see the module header); a VC without the library's
 /// applications, or one that does not parse, comes back as it was.
 pub fn run(mut vc: Vc) -> Vc {
-    if !vc.commands.contains(STATE) && !vc.commands.contains(STEP) {
+    if !applies(&vc) {
         return vc;
     }
     let Some(SExpr::List(commands)) = sexpr::parse(&format!("({})", vc.commands)) else {

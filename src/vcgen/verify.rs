@@ -679,7 +679,7 @@ fn encode_implementation<'a>(
         let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
         // HAVOC's reachability theory on the VC's ground terms: a quantified goal's variables
         // are made constants first (pool instantiation has already done so where it ran).
-        let vc = if options.reach_ground && vc.commands.contains("|ReachState|") {
+        let vc = if options.reach_ground && super::reach_ground::applies(&vc) {
             super::reach_ground::run(if pooled { vc } else { super::instantiate::skolemize(vc) })
         } else {
             vc
