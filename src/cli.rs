@@ -152,6 +152,12 @@ pub struct Options {
     pub print_split_declarations: bool,
     /// `/smoke`: Boogie's smoke test (unreachable code is reported).
     pub smoke: bool,
+    /// `/fieldAbstraction`: STORM's field abstraction with refinement of the tracked fields
+    /// ([`crate::refinement`]).
+    pub field_abstraction: bool,
+    /// `/trackedFields:f,g`: the tracked fields to start from (default: those the property
+    /// mentions).
+    pub tracked_fields: Option<Vec<String>>,
     /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
@@ -296,6 +302,8 @@ impl Default for Options {
             model_view: None,
             print_split_declarations: false,
             smoke: false,
+            field_abstraction: false,
+            tracked_fields: None,
             print_after: Vec::new(),
             check_passes: false,
             libraries: Vec::new(),
@@ -342,6 +350,8 @@ impl Options {
             inline_sites: None,
             threads: None,
             reach_ground: !self.reach_quantified,
+            field_abstraction: None,
+            pin: None,
         }
     }
 
@@ -497,6 +507,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("mv", "model-view", Value::Text),
     opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
     opt("smoke", "smoke", Value::Flag),
+    opt("fieldAbstraction", "field-abstraction", Value::Flag),
+    opt("trackedFields", "tracked-fields", Value::Text),
     opt("infer", "infer", Value::Infer),
     // Corral's (whole-program bounded mode).
     opt("main", "main", Value::Text),
@@ -820,6 +832,13 @@ struct Cli {
     /// (default), or sent as quantified axioms
     #[arg(long, value_name = "ground|quantified", value_parser = REACH_AXIOMS.to_vec(), help_heading = "Pipeline")]
     reach_axioms: Option<String>,
+    /// STORM's field abstraction: global maps the property does not need are abstracted away,
+    /// the tracked set refined on spurious counterexamples (with /main and /k, or modular)
+    #[arg(long, help_heading = "Pipeline")]
+    field_abstraction: bool,
+    /// The fields to track from the start, comma-separated (implies --field-abstraction)
+    #[arg(long, value_name = "F,G", help_heading = "Pipeline")]
+    tracked_fields: Option<String>,
     /// Parse only
     #[arg(long, help_heading = "Pipeline")]
     no_resolve: bool,
@@ -1128,6 +1147,10 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         model_view: cli.model_view,
         print_split_declarations: cli.print_split_declarations,
         smoke: cli.smoke,
+        field_abstraction: cli.field_abstraction || cli.tracked_fields.is_some(),
+        tracked_fields: cli
+            .tracked_fields
+            .map(|list| list.split(',').map(str::trim).filter(|f| !f.is_empty()).map(str::to_string).collect()),
         print_after: cli.print_after,
         check_passes: cli.check_passes,
         libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
@@ -1280,7 +1303,9 @@ mod tests {
         let Err(CliError::Clap(e)) = parse_args(args("--print-after=inlining a.bpl")) else { panic!("accepted") };
         assert!(
             e.contains("inlining")
-                && e.contains("lambda, monomorphize, erase-types, inline, unroll, sequentialize, all"),
+                && e.contains(
+                    "lambda, monomorphize, erase-types, inline, field-abstraction, unroll, sequentialize, pin, all"
+                ),
             "{e}"
         );
     }

@@ -234,6 +234,11 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             incremental: !options.bounded.fixed_k,
         });
     }
+    // `/fieldAbstraction`: the refinement loop checks abstractions of the program (bounded
+    // mode inlines eagerly: the abstraction works on the entry point with everything inlined).
+    if options.field_abstraction && options.verify {
+        return crate::refinement::run(options, &typed, config, &mut sources, &reporter, out, bounded.as_ref());
+    }
     // Stratified inlining (`/stratified`): the passes before inlining run once; a search in
     // one solver session ([`crate::vcgen::stratified`]) finds the call sites a verdict needs;
     // the program with those sites inlined and the others blocked is then checked and
@@ -475,8 +480,8 @@ fn stratified_sites(
 }
 
 /// Bounded mode's facts about the program ([`crate::bounded`]).
-struct BoundedRun {
-    entry: crate::ast::Symbol,
+pub(crate) struct BoundedRun {
+    pub(crate) entry: crate::ast::Symbol,
     cuts: bool,
     /// The program spawns threads: it is sequentialized ([`crate::passes::sequentialize`]).
     concurrent: bool,
@@ -507,7 +512,42 @@ fn context_stages(options: &Options, typed: &crate::typeck::TypedProgram, bounde
 const DISAGREES: i32 = -1;
 
 /// Verifies every selected implementation and prints Boogie's error reports and trailer.
-fn verify(
+/// What verification needs of the options (bounded mode's: the entry point only, one
+/// counterexample).
+pub(crate) fn verify_options(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    bounded: Option<&BoundedRun>,
+    reporter: &Reporter,
+    logs: Option<&crate::smt::LogFiles>,
+) -> crate::vcgen::VerifyOptions {
+    crate::vcgen::VerifyOptions {
+        // Corral reports one counterexample (its `/cex:1`).
+        error_limit: if bounded.is_some() { 1 } else { options.error_limit },
+        time_limit: options.time_limit,
+        resource_limit: options.resource_limit,
+        // Bounded mode verifies the entry point only: every callee is inlined into it.
+        procs: match bounded {
+            Some(b) => vec![b.entry.as_str().to_string()],
+            None => options.procs.clone(),
+        },
+        no_procs: options.no_procs.clone(),
+        remove_empty_blocks: options.remove_empty_blocks,
+        prune: options.prune,
+        session_per_implementation: logs.is_some_and(crate::smt::LogFiles::per_implementation),
+        cores: options.vcs_cores,
+        split_on_every_assert: options.split_on_every_assert,
+        augmented_traces: options.enhanced_error_messages == 1,
+        print_split: options.print_split.is_some(),
+        models: options.print_model >= 1 || options.model_view.is_some(),
+        values: matches!(reporter.format, Format::Rich | Format::Json) || options.bounded.print_data_values >= 1,
+        shard: options.shard,
+        stages: context_stages(options, typed, bounded),
+        reach_ground: !options.reach_quantified,
+    }
+}
+
+pub(crate) fn verify(
     options: &Options,
     typed: &crate::typeck::TypedProgram,
     sources: &SourceMap,
@@ -515,7 +555,7 @@ fn verify(
     out: &mut dyn Write,
     bounded: Option<&BoundedRun>,
 ) -> io::Result<i32> {
-    use crate::vcgen::{VerifyOptions, trace, verify_program};
+    use crate::vcgen::{trace, verify_program};
     let (choice, session_options) = match crate::smt::configure(options) {
         Ok(c) => c,
         Err(message) => {
@@ -541,30 +581,7 @@ fn verify(
         reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
     }
     let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
-    let verify_options = VerifyOptions {
-        // Corral reports one counterexample (its `/cex:1`).
-        error_limit: if bounded.is_some() { 1 } else { options.error_limit },
-        time_limit: options.time_limit,
-        resource_limit: options.resource_limit,
-        // Bounded mode verifies the entry point only: every callee is inlined into it.
-        procs: match bounded {
-            Some(b) => vec![b.entry.as_str().to_string()],
-            None => options.procs.clone(),
-        },
-        no_procs: options.no_procs.clone(),
-        remove_empty_blocks: options.remove_empty_blocks,
-        prune: options.prune,
-        session_per_implementation: logs.as_ref().is_some_and(crate::smt::LogFiles::per_implementation),
-        cores: options.vcs_cores,
-        split_on_every_assert: options.split_on_every_assert,
-        augmented_traces: options.enhanced_error_messages == 1,
-        print_split: options.print_split.is_some(),
-        models: options.print_model >= 1 || options.model_view.is_some(),
-        values: matches!(reporter.format, Format::Rich | Format::Json) || options.bounded.print_data_values >= 1,
-        shard: options.shard,
-        stages: context_stages(options, typed, bounded),
-        reach_ground: !options.reach_quantified,
-    };
+    let verify_options = verify_options(options, typed, bounded, reporter, logs.as_ref());
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
     let mut model_files: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();

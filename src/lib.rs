@@ -21,6 +21,7 @@ pub mod moved;
 pub mod parser;
 pub mod passes;
 pub mod printer;
+pub mod refinement;
 pub mod report;
 pub mod shard;
 pub mod smt;

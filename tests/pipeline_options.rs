@@ -152,8 +152,10 @@ Parsing trace.bpl
 [TRACE] pass monomorphize: T s, no change
 [TRACE] pass erase-types: T s, no change
 [TRACE] pass inline: T s, changed the program (checked again in T s)
+[TRACE] pass field-abstraction: T s, no change
 [TRACE] pass unroll: T s, no change
 [TRACE] pass sequentialize: T s, no change
+[TRACE] pass pin: T s, no change
 [TRACE] Using prover: Z3 (in-process)
 
 Verifying Good ...

@@ -10,8 +10,8 @@
 use rustc_hash::FxHashMap;
 
 use crate::ast::{
-    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LoopSpec,
-    Span, StmtList, Symbol,
+    AssignLhs, AttrParam, Attribute, BigBlock, BlockTail, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LocalVars,
+    LoopSpec, Span, StmtList, Symbol, VarGroup,
 };
 use crate::typeck::{TypedProgram, VarId};
 use crate::vcgen::{self, Unsupported, cfg};
@@ -38,6 +38,48 @@ pub(crate) fn mark_block_form(decl: &mut Decl) {
         let mark = Attribute { key: Symbol::intern(cfg::BLOCK_FORM), params: Box::new([]), span: at };
         *attrs = attrs.iter().cloned().chain([mark]).collect();
     }
+}
+
+/// The name and body of an implementation, or of a procedure declared with one.
+pub(crate) fn named_body(d: &Decl) -> Option<(Symbol, &Body)> {
+    match d {
+        Decl::Implementation(i) => Some((i.name.name, &i.body)),
+        Decl::Procedure(p) => p.body.as_ref().map(|b| (p.name.name, b)),
+        _ => None,
+    }
+}
+
+/// `var name: ty;` at `span`.
+pub(crate) fn local_decl(name: Symbol, ty: crate::ast::Type, span: Span) -> LocalVars {
+    LocalVars {
+        attrs: Box::new([]),
+        groups: Box::new([VarGroup {
+            attrs: Box::new([]),
+            names: Box::new([Ident::at(name, span)]),
+            ty,
+            where_clause: None,
+            span,
+        }]),
+        span,
+    }
+}
+
+/// Gives the body of `decl` (an implementation, or a procedure with a body) the statements of
+/// `blocks` and the further `locals`, and marks it as blocks.
+pub(crate) fn set_blocks(decl: &mut Decl, blocks: &[AstBlock], locals: Vec<LocalVars>) {
+    let body = match decl {
+        Decl::Implementation(i) => &mut i.body,
+        Decl::Procedure(p) => match p.body.as_mut() {
+            Some(b) => b,
+            None => return,
+        },
+        _ => return,
+    };
+    body.stmts = stmt_list(blocks, body);
+    if !locals.is_empty() {
+        body.locals = body.locals.iter().cloned().chain(locals).collect();
+    }
+    mark_block_form(decl);
 }
 
 /// The declaration as the user sees it printed: without the block-form mark.

@@ -23,6 +23,7 @@ pub(crate) mod blocks;
 mod civl;
 mod datatypes;
 mod erase_types;
+pub mod field_abstraction;
 pub mod inline;
 mod lambda;
 mod loop_unroll;
@@ -188,6 +189,11 @@ pub struct PipelineConfig {
     pub threads: Option<sequentialize::Sequentialize>,
     /// HAVOC's reachability theory instantiated on ground terms ([`reach`]).
     pub reach_ground: bool,
+    /// Field abstraction ([`field_abstraction`]), set by the refinement loop
+    /// ([`crate::refinement`]).
+    pub field_abstraction: Option<std::sync::Arc<field_abstraction::Abstraction>>,
+    /// One implementation pinned to a counterexample's path (the refinement loop's replay).
+    pub pin: Option<std::sync::Arc<field_abstraction::PinSpec>>,
 }
 
 impl Default for PipelineConfig {
@@ -206,6 +212,8 @@ impl Default for PipelineConfig {
             inline_sites: None,
             threads: None,
             reach_ground: true,
+            field_abstraction: None,
+            pin: None,
         }
     }
 }
@@ -220,8 +228,10 @@ pub const PASS_NAMES: &[&str] = &[
     "monomorphize",
     "erase-types",
     "inline",
+    "field-abstraction",
     "unroll",
     "sequentialize",
+    "pin",
 ];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
@@ -246,6 +256,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
         }),
+        Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
             sound: config.sound_loop_unrolling,
@@ -257,6 +268,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     ];
     // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
+    passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
     passes
 }
 

@@ -42,12 +42,12 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::blocks::{AstBlock, blocks_of, mark_block_form, stmt_list};
+use super::blocks::{AstBlock, blocks_of, local_decl, named_body, set_blocks};
 use super::inline::{JOIN, SPAWN, has_attr};
 use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, BinaryOp, CallCmd, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LocalVars, MapType,
-    NodeId, Program, Span, Symbol, Type, TypeKind, UnaryOp, VarGroup,
+    NodeId, Program, Span, Symbol, Type, TypeKind, UnaryOp,
 };
 use crate::typeck::{Ref, TypedProgram, VarId, VarKind};
 
@@ -100,17 +100,14 @@ impl super::Pass for Threads {
 
 impl Sequentialize {
     fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
-        let Some(index) = typed.program.decls.iter().position(|d| match d {
-            Decl::Implementation(i) => i.name.name == self.entry,
-            Decl::Procedure(p) => p.name.name == self.entry && p.body.is_some(),
-            _ => false,
-        }) else {
+        let Some((index, body)) = typed
+            .program
+            .decls
+            .iter()
+            .enumerate()
+            .find_map(|(i, d)| named_body(d).filter(|(name, _)| *name == self.entry).map(|(_, b)| (i, b)))
+        else {
             return Ok(None);
-        };
-        let body = match &typed.program.decls[index] {
-            Decl::Implementation(i) => &i.body,
-            Decl::Procedure(p) => p.body.as_ref().expect("a body"),
-            _ => unreachable!("found above"),
         };
         let blocks =
             blocks_of(typed, body, false).map_err(|u| PassError::Unsupported { span: u.span, what: u.what })?;
@@ -151,30 +148,8 @@ impl Sequentialize {
         if s.tid_bv {
             program.decls.push(bv32_greater(s.at));
         }
-        let locals: Vec<LocalVars> = s
-            .locals
-            .iter()
-            .map(|(name, ty)| LocalVars {
-                attrs: Box::new([]),
-                groups: Box::new([VarGroup {
-                    attrs: Box::new([]),
-                    names: Box::new([Ident::at(*name, s.at)]),
-                    ty: ty.clone(),
-                    where_clause: None,
-                    span: s.at,
-                }]),
-                span: s.at,
-            })
-            .collect();
-        let decl = &mut program.decls[index];
-        let body = match decl {
-            Decl::Implementation(i) => &mut i.body,
-            Decl::Procedure(p) => p.body.as_mut().expect("a body"),
-            _ => unreachable!("found above"),
-        };
-        body.stmts = stmt_list(&new_blocks, body);
-        body.locals = body.locals.iter().cloned().chain(locals).collect();
-        mark_block_form(decl);
+        let locals: Vec<LocalVars> = s.locals.iter().map(|(name, ty)| local_decl(*name, ty.clone(), s.at)).collect();
+        set_blocks(&mut program.decls[index], &new_blocks, locals);
         Ok(Some(program))
     }
 }
@@ -664,6 +639,12 @@ impl<'t> Seq<'t> {
 
     /// Whether `c` reads or writes shared state.
     fn touches_shared(&self, c: &Cmd) -> bool {
+        // A concretized field's access (field abstraction's replay): no switch of its own.
+        if let CmdKind::Assign { attrs, .. } = &c.kind
+            && has_attr(attrs, super::field_abstraction::NO_SWITCH)
+        {
+            return false;
+        }
         let mut f = SharedRefs(self, false);
         crate::walk::cmd(&mut f, c);
         if f.1 {

@@ -1,0 +1,384 @@
+//! The tracked-field refinement loop (STORM, seed 004, §5.3.2, Fig. 5.1): `/fieldAbstraction`.
+//!
+//! Starting from the fields the property mentions (or `/trackedFields:f,g`), plus those the
+//! abstraction must track ([`field_abstraction::forced`]), each iteration checks the
+//! abstraction `Abstract(P, F)` ([`field_abstraction`]) of the program, quietly:
+//! - no counterexample: the answer holds for the program; it is checked once more, printed as
+//!   any run prints it, and the loop ends;
+//! - a counterexample: its path is replayed on the program pinned to that path
+//!   ([`field_abstraction::Pin`]), with the fields the path touches made concrete (read and
+//!   written as the program does, with the abstraction's context switches). If the replay is
+//!   feasible, the bug is real: bounded mode reports the replay (its trace is the program's,
+//!   in source terms); modular mode checks that implementation unabstracted from then on.
+//!   If it is infeasible, the fields that make it so are found by deletion: each field the
+//!   path touches is made abstract again in turn and kept abstract if the replay stays
+//!   infeasible (STORM's greedy inner loop, over the path's fields rather than all fields).
+//!   Those fields join F and the loop goes on.
+//!
+//! Each iteration adds at least one field, so the loop ends. Where a replay cannot decide (a
+//! timeout, a path the pinned program does not have), every field is tracked: the program
+//! itself is checked. A real path through a loop summary may owe its feasibility to the
+//! summary: summaries are then turned off and the loop goes on. Every verdict printed is
+//! thus one the solver gave for the program or for an over-approximation of it ("no bugs"),
+//! or for a pinned concrete path of it (a bug).
+//!
+//! At the end one line gives Table 5.4's figures (#F, #AF, #IT, time):
+//! `field abstraction: 200 fields, 3 tracked (f0, f1, done), 4 iterations, 2.31 s`.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+
+use crate::ast::Symbol;
+use crate::cli::Options;
+use crate::driver::{BoundedRun, verify, verify_options};
+use crate::passes::PipelineConfig;
+use crate::passes::field_abstraction::{self, Abstraction, PinSpec};
+use crate::report::Reporter;
+use crate::source::SourceMap;
+use crate::typeck::TypedProgram;
+use crate::vcgen::ImplOutcome;
+
+/// What a quiet check came to.
+enum Checked {
+    /// No implementation has a counterexample (other outcomes are left to the final run).
+    NoCounterexample,
+    /// The first counterexample: its implementation and its path's block labels.
+    Counterexample { implementation: Symbol, path: Vec<String> },
+    /// The passes or the solver could not decide.
+    Undecided,
+}
+
+struct Loop<'a> {
+    options: &'a Options,
+    typed: &'a TypedProgram,
+    config: PipelineConfig,
+    sources: &'a mut SourceMap,
+    reporter: &'a Reporter,
+    bounded: Option<&'a BoundedRun>,
+    choice: crate::smt::SolverChoice,
+    session_options: crate::smt::SessionOptions,
+    /// `/trace` lines not yet printed.
+    log: Vec<String>,
+    /// Replays made so far.
+    replays: usize,
+}
+
+impl Loop<'_> {
+    /// The program after the passes with `abstraction` (and a pinned path), quietly.
+    fn prepare(&mut self, abstraction: &Abstraction, pin: Option<PinSpec>) -> Option<Box<TypedProgram>> {
+        let mut config = self.config.clone();
+        config.field_abstraction = Some(Arc::new(abstraction.clone()));
+        config.pin = pin.map(Arc::new);
+        let passes = crate::passes::pipeline(&config);
+        let mut retired = Vec::new();
+        let mut sink = Vec::new();
+        let program = crate::passes::run(
+            Box::new(self.typed.clone()),
+            &passes,
+            &Default::default(),
+            self.sources,
+            self.reporter,
+            &mut sink,
+            &mut retired,
+        );
+        if !self.options.free_at_exit {
+            std::mem::forget(retired);
+        }
+        match program {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.log.push(format!("the passes failed ({e:?})"));
+                None
+            }
+        }
+    }
+
+    /// Checks `program` without printing anything; counterexamples of `known` (implementations
+    /// whose bugs were found real) do not count.
+    fn check(&mut self, program: &TypedProgram, known: &FxHashSet<Symbol>) -> Checked {
+        let mut options = verify_options(self.options, program, self.bounded, self.reporter, None);
+        options.error_limit = 1;
+        options.values = false;
+        options.models = false;
+        options.augmented_traces = false;
+        options.print_split = false;
+        let (choice, session_options) = (&self.choice, &self.session_options);
+        let open = move |_: &str| crate::smt::start(choice, session_options, None);
+        let mut results = Vec::new();
+        if let Err(u) = crate::vcgen::verify_program(program, self.sources, &options, &open, &mut |r| results.push(r)) {
+            self.log.push(format!("cannot verify: {}", u.what));
+            return Checked::Undecided;
+        }
+        results.sort_by_key(|r| r.order);
+        let mut undecided = false;
+        for r in results {
+            match r.outcome {
+                ImplOutcome::Errors(_) if known.contains(&Symbol::intern(&r.name)) => {}
+                ImplOutcome::Errors(cexs) => {
+                    let Some(cex) = cexs.into_iter().next() else { continue };
+                    return Checked::Counterexample {
+                        implementation: Symbol::intern(&r.name),
+                        path: cex.trace.into_iter().map(|b| b.label).collect(),
+                    };
+                }
+                ImplOutcome::Verified => {}
+                _ => undecided = true,
+            }
+        }
+        if undecided { Checked::Undecided } else { Checked::NoCounterexample }
+    }
+
+    /// A smallest set of `candidates` that, made concrete with `background`, makes the path
+    /// infeasible (given that all of them do): Junker's QuickXplain, which asks O(k log(n/k))
+    /// replays for k fields needed out of n, where trying each field in turn (STORM's inner
+    /// loop) asks n. A replay that cannot decide counts as feasible (the field is kept).
+    fn minimal(
+        &mut self,
+        base: &Abstraction,
+        background: &[Symbol],
+        background_changed: bool,
+        candidates: &[Symbol],
+        implementation: Symbol,
+        path: &[String],
+    ) -> Vec<Symbol> {
+        if background_changed && self.feasible(base, background, implementation, path) == Some(false) {
+            return Vec::new();
+        }
+        if candidates.len() <= 1 {
+            return candidates.to_vec();
+        }
+        let (first, second) = candidates.split_at(candidates.len() / 2);
+        let with_first: Vec<Symbol> = background.iter().chain(first).copied().collect();
+        let from_second = self.minimal(base, &with_first, true, second, implementation, path);
+        let with_second: Vec<Symbol> = background.iter().chain(&from_second).copied().collect();
+        let from_first = self.minimal(base, &with_second, !from_second.is_empty(), first, implementation, path);
+        from_first.into_iter().chain(from_second).collect()
+    }
+
+    /// Whether the path is feasible with the fields `concrete` made concrete: `None` when the
+    /// replay cannot decide.
+    fn feasible(
+        &mut self,
+        base: &Abstraction,
+        concrete: &[Symbol],
+        implementation: Symbol,
+        path: &[String],
+    ) -> Option<bool> {
+        self.replays += 1;
+        let abstraction = Abstraction { concrete: concrete.iter().copied().collect(), ..base.clone() };
+        let pin = PinSpec { implementation, path: path.to_vec() };
+        let program = self.prepare(&abstraction, Some(pin))?;
+        let verdict = match self.check(&program, &FxHashSet::default()) {
+            Checked::NoCounterexample => Some(false),
+            Checked::Counterexample { .. } => Some(true),
+            Checked::Undecided => None,
+        };
+        if !self.options.free_at_exit {
+            std::mem::forget(program);
+        }
+        verdict
+    }
+}
+
+/// Runs the refinement loop and prints the outcome; returns the exit code.
+pub(crate) fn run(
+    options: &Options,
+    typed: &TypedProgram,
+    config: PipelineConfig,
+    sources: &mut SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    bounded: Option<&BoundedRun>,
+) -> io::Result<i32> {
+    let started = std::time::Instant::now();
+    let (choice, session_options) = match crate::smt::configure(options) {
+        Ok(c) => c,
+        Err(message) => {
+            reporter.tool_message(out, &format!("*** Error: {message}"))?;
+            return Ok(1);
+        }
+    };
+    let all = field_abstraction::fields(typed);
+    // Only fields that can reach a check are made concrete in a replay.
+    let relevant = field_abstraction::relevant_fields(typed);
+    let mut tracked: FxHashSet<Symbol> = match &options.tracked_fields {
+        Some(names) => {
+            let mut set = FxHashSet::default();
+            for name in names {
+                let field = Symbol::intern(name);
+                if !all.contains(&field) {
+                    let message =
+                        format!("*** Error: /trackedFields: {name} is not a field (a global variable of map type)");
+                    reporter.tool_message(out, &message)?;
+                    return Ok(1);
+                }
+                set.insert(field);
+            }
+            set
+        }
+        None => field_abstraction::property_fields(typed),
+    };
+    tracked.extend(field_abstraction::forced(typed, bounded.is_some()));
+    let mut abstraction = Abstraction {
+        tracked,
+        concrete: FxHashSet::default(),
+        summarize: bounded.is_some(),
+        only: bounded.map(|b| b.entry),
+        concrete_impls: FxHashSet::default(),
+    };
+    let mut lp = Loop {
+        options,
+        typed,
+        config,
+        sources,
+        reporter,
+        bounded,
+        choice,
+        session_options,
+        log: Vec::new(),
+        replays: 0,
+    };
+    let mut iterations = 0;
+    // A bug found real on a pinned path (bounded mode): the pinned concrete program to report.
+    let mut replay: Option<(Vec<Symbol>, PinSpec)> = None;
+    loop {
+        if options.trace {
+            for line in lp.log.drain(..) {
+                reporter.trace(out, &format!("[TRACE] field abstraction: {line}\n"))?;
+            }
+        }
+        lp.log.clear();
+        iterations += 1;
+        let Some(program) = lp.prepare(&abstraction, None) else { break };
+        let checked = lp.check(&program, &abstraction.concrete_impls);
+        if !options.free_at_exit {
+            std::mem::forget(program);
+        }
+        let (implementation, path) = match checked {
+            Checked::NoCounterexample => break,
+            Checked::Undecided => {
+                // Nothing to learn from: the final run reports what the solver said.
+                break;
+            }
+            Checked::Counterexample { implementation, path } => (implementation, path),
+        };
+        let Some(program) = lp.prepare(&abstraction, None) else { break };
+        let (touched, through_summary) = field_abstraction::touched_on_path(&program, implementation, &path);
+        if !options.free_at_exit {
+            std::mem::forget(program);
+        }
+        let candidates: Vec<Symbol> = all
+            .iter()
+            .copied()
+            .filter(|f| touched.contains(f) && relevant.contains(f) && !abstraction.tracked.contains(f))
+            .collect();
+        lp.log.push(format!(
+            "iteration {iterations}: a counterexample in {implementation}; fields to replay concretely: {}{}",
+            names(&candidates),
+            if through_summary { " (the path passes a loop summary)" } else { "" }
+        ));
+        match lp.feasible(&abstraction, &candidates, implementation, &path) {
+            Some(true) if through_summary && abstraction.summarize => {
+                lp.log.push("feasible through a loop summary: summaries off".into());
+                abstraction.summarize = false;
+            }
+            Some(true) => {
+                lp.log.push(format!("real: the path is feasible with {} concrete", names(&candidates)));
+                if bounded.is_some() {
+                    replay = Some((candidates, PinSpec { implementation, path }));
+                    break;
+                }
+                abstraction.concrete_impls.insert(implementation);
+            }
+            Some(false) => {
+                let needed = lp.minimal(&abstraction, &[], false, &candidates, implementation, &path);
+                lp.log.push(format!("spurious; tracked from now on: {}", names(&needed)));
+                if needed.is_empty() {
+                    // Infeasible whatever the fields: the abstraction's path is not one the
+                    // replay has. Check the program itself.
+                    abstraction.tracked.extend(all.iter().copied());
+                } else {
+                    abstraction.tracked.extend(needed);
+                }
+            }
+            None => {
+                lp.log.push("the replay cannot decide: every field tracked".into());
+                if abstraction.tracked.len() == all.len() && abstraction.concrete_impls.is_empty() {
+                    break;
+                }
+                abstraction.tracked.extend(all.iter().copied());
+                abstraction.summarize = false;
+            }
+        }
+        if abstraction.tracked.len() == all.len() && !abstraction.summarize && abstraction.concrete_impls.is_empty() {
+            // Every field tracked: the abstraction is the program; its check is the answer.
+            iterations += 1;
+            break;
+        }
+    }
+    if options.trace {
+        for line in lp.log.drain(..) {
+            reporter.trace(out, &format!("[TRACE] field abstraction: {line}\n"))?;
+        }
+        let line = format!("[TRACE] field abstraction: {} replays of counterexamples\n", lp.replays);
+        reporter.trace(out, &line)?;
+    }
+    // The final run, printed as any run is.
+    let final_program = match replay {
+        Some((concrete, pin)) => {
+            let a = Abstraction { concrete: concrete.into_iter().collect(), ..abstraction.clone() };
+            prepare_observed(&mut lp, &a, Some(pin), out)
+        }
+        None => prepare_observed(&mut lp, &abstraction, None, out),
+    };
+    let code = match final_program {
+        Ok(program) => {
+            let code = verify(options, &program, lp.sources, reporter, out, bounded)?;
+            if !options.free_at_exit {
+                std::mem::forget(program);
+            }
+            code
+        }
+        Err(failure) => failure.report(lp.sources, reporter, out)?,
+    };
+    let tracked: Vec<String> =
+        all.iter().filter(|f| abstraction.tracked.contains(f)).map(|f| f.as_str().to_string()).collect();
+    reporter.field_abstraction(out, all.len(), &tracked, iterations, started.elapsed().as_secs_f64())?;
+    Ok(code)
+}
+
+fn names(fields: &[Symbol]) -> String {
+    if fields.is_empty() {
+        return "none".into();
+    }
+    fields.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// The final program, with the passes observed as the options ask (`--print-after`, `/trace`).
+fn prepare_observed(
+    lp: &mut Loop<'_>,
+    abstraction: &Abstraction,
+    pin: Option<PinSpec>,
+    out: &mut dyn Write,
+) -> Result<Box<TypedProgram>, crate::passes::PassError> {
+    let mut config = lp.config.clone();
+    config.field_abstraction = Some(Arc::new(abstraction.clone()));
+    config.pin = pin.map(Arc::new);
+    let passes = crate::passes::pipeline(&config);
+    let mut retired = Vec::new();
+    let result = crate::passes::run(
+        Box::new(lp.typed.clone()),
+        &passes,
+        &lp.options.pass_observation(),
+        lp.sources,
+        lp.reporter,
+        out,
+        &mut retired,
+    );
+    if !lp.options.free_at_exit {
+        std::mem::forget(retired);
+    }
+    result
+}
