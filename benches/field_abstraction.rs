@@ -1,0 +1,172 @@
+//! Field abstraction with refinement (STORM, seed 004, §5.3 and Table 5.4) on generated
+//! driver-like concurrent programs, against checking every field.
+//!
+//! `cargo build --release && cargo bench --bench field_abstraction` generates, for F = 50, 100
+//! and 200 fields, a program of the shape STORM checks: a device extension whose fields are
+//! global maps (a pending request, a completion flag per request, a spin lock, and F − 3
+//! statistics fields), an `Init` that sets them all, and two threads, a dispatch routine and a
+//! cancel routine, that each update every other statistics field (reads and writes of the
+//! device extension, each a context switch point) and then, under the lock, take the pending
+//! request and complete it. The property: a request is not completed twice
+//! (`assert !Completed[r]`), which depends on `Completed`, `Request` and `Lock`. The *race*
+//! variant reads the request before taking the lock in the cancel routine: both routines may
+//! then complete it (a bug that needs two contexts).
+//!
+//! For K = 1, 2, 3 each program is checked with `/fieldAbstraction` and without (every field
+//! shared, each access a switch point), `/k:K` under the STORM harness (`{:init}`,
+//! `{:thread}`). Printed: Table 5.4's #F, #AF (tracked at the end), #IT (iterations), the time
+//! with abstraction, the time without (each run capped at `CAP` seconds), both verdicts, and
+//! the speed-up. Targets (issue 19): the same verdicts; the tracked set {Request, Completed,
+//! Lock} (race: {Request, Completed}); at least 10 times faster at F = 200.
+//!
+//! `-- --quick` runs F = 50 and K = 2 only.
+
+#[path = "common/process.rs"]
+mod process;
+
+use std::fmt::Write as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The cap on one run, in seconds.
+const CAP: u64 = 120;
+
+/// A driver-like program with `fields` device-extension fields.
+pub fn driver(fields: usize, race: bool) -> String {
+    let noise = fields - 3;
+    let mut p = String::new();
+    let _ = writeln!(p, "// A driver's device extension with {fields} fields (generated).");
+    p.push_str("var Request: [int]int;\nvar Completed: [int]bool;\nvar Lock: [int]bool;\n");
+    for i in 0..noise {
+        let _ = writeln!(p, "var Stat{i}: [int]int;");
+    }
+    p.push_str("var DE: int;\n\n");
+    p.push_str("procedure corral_atomic_begin();\nprocedure corral_atomic_end();\n");
+    p.push_str(
+        "procedure acquire(o: int) { call corral_atomic_begin(); assume !Lock[o]; Lock[o] := true; call corral_atomic_end(); }\n",
+    );
+    p.push_str("procedure release(o: int) { Lock[o] := false; }\n\n");
+    p.push_str("procedure {:init} Init(de: int, irp: int)\n  requires irp > 0;\n{\n  DE := de;\n");
+    p.push_str("  Request[de] := irp;\n  Completed[irp] := false;\n  Lock[de] := false;\n");
+    for i in 0..noise {
+        let _ = writeln!(p, "  Stat{i}[de] := 0;");
+    }
+    p.push_str("}\n");
+    for (name, parity, racy) in [("Dispatch", 0, false), ("Cancel", 1, race)] {
+        let _ = write!(p, "\nprocedure {{:thread}} {name}()\n{{\n  var r: int;\n");
+        for i in (0..noise).filter(|i| i % 2 == parity) {
+            let _ = writeln!(p, "  Stat{i}[DE] := Stat{i}[DE] + 1;");
+        }
+        if racy {
+            p.push_str("  r := Request[DE];\n  call acquire(DE);\n");
+        } else {
+            p.push_str("  call acquire(DE);\n  r := Request[DE];\n");
+        }
+        p.push_str(
+            "  if (r != 0) {\n    Request[DE] := 0;\n    call release(DE);\n    assert !Completed[r];\n    \
+             Completed[r] := true;\n  } else {\n    call release(DE);\n  }\n}\n",
+        );
+    }
+    p
+}
+
+struct Run {
+    seconds: f64,
+    verdict: String,
+    summary: Option<String>,
+}
+
+fn run(binary: &str, args: &[&str], file: &str) -> Run {
+    let started = Instant::now();
+    let mut child = Command::new(binary)
+        .args(args)
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rboogie runs");
+    loop {
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(CAP) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Run { seconds: started.elapsed().as_secs_f64(), verdict: format!("> {CAP} s"), summary: None };
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let out = child.wait_with_output().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    let verdict = match out.lines().next() {
+        Some("Program has no bugs") => "no bugs".to_string(),
+        Some(l) if l.starts_with("Program has a potential bug") => "bug".to_string(),
+        other => format!("? {}", other.unwrap_or("")),
+    };
+    let summary = out.lines().find(|l| l.starts_with("field abstraction:")).map(str::to_string);
+    Run { seconds, verdict, summary }
+}
+
+/// `field abstraction: 200 fields, 3 tracked (a, b, c), 4 iterations, 2.31 s` -> (a, b, c), 4.
+fn figures(summary: &str) -> (String, String) {
+    let tracked = summary.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(t, _)| t.to_string());
+    let iterations = summary.split(", ").find(|p| p.ends_with("iterations")).map(|p| p.replace(" iterations", ""));
+    (tracked.unwrap_or_default(), iterations.unwrap_or_default())
+}
+
+fn main() {
+    let Some((binary, dir)) = process::setup("field_abstraction") else { return };
+    let quick = std::env::args().any(|a| a == "--quick");
+    let sizes: &[usize] = if quick { &[50] } else { &[50, 100, 200] };
+    let bounds: &[u32] = if quick { &[2] } else { &[1, 2, 3] };
+    println!("field abstraction (STORM Table 5.4) on generated drivers; runs capped at {CAP} s");
+    println!(
+        "{:>4} {:>5} {:>2} {:>8} {:>28} {:>3} {:>9} {:>9} {:>10} {:>10} {:>8}",
+        "#F", "var", "K", "verdict", "tracked (#AF)", "#IT", "with s", "without", "verdict", "same", "speed-up"
+    );
+    for &fields in sizes {
+        for race in [false, true] {
+            let path = dir.join(format!("driver-{fields}-{}.bpl", if race { "race" } else { "safe" }));
+            std::fs::write(&path, driver(fields, race)).expect("writable temporary file");
+            let file = path.to_string_lossy();
+            for &k in bounds {
+                let k_arg = format!("/k:{k}");
+                let with = run(binary, &[&k_arg, "/fieldAbstraction"], &file);
+                let without = run(binary, &[&k_arg], &file);
+                let (tracked, iterations) = with.summary.as_deref().map(figures).unwrap_or_default();
+                let count = if tracked.is_empty() { 0 } else { tracked.split(", ").count() };
+                let speedup = if without.verdict.starts_with('>') {
+                    format!("> {:.0}x", without.seconds / with.seconds)
+                } else {
+                    format!("{:.1}x", without.seconds / with.seconds)
+                };
+                let same = if without.verdict.starts_with('>') {
+                    "-"
+                } else if without.verdict == with.verdict {
+                    "yes"
+                } else {
+                    "NO"
+                };
+                println!(
+                    "{:>4} {:>5} {:>2} {:>8} {:>28} {:>3} {:>9.2} {:>9} {:>10} {:>10} {:>8}",
+                    fields,
+                    if race { "race" } else { "safe" },
+                    k,
+                    with.verdict,
+                    format!("{tracked} ({count})"),
+                    iterations,
+                    with.seconds,
+                    if without.verdict.starts_with('>') {
+                        format!("> {CAP}")
+                    } else {
+                        format!("{:.2}", without.seconds)
+                    },
+                    without.verdict,
+                    same,
+                    speedup
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
