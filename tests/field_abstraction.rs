@@ -106,6 +106,28 @@ fn check(file: &Path, options: &str, expected: &str, solver: Option<&str>) -> Re
     Ok(())
 }
 
+/// Under `--format json` every line is an object, the figures one of kind `field_abstraction`.
+fn json_figures() -> Result<(), Failed> {
+    let args: Vec<String> =
+        ["--format=json", "/fieldAbstraction", "tests/fields/01_guard_not_in_property.bpl"].map(String::from).to_vec();
+    let out = run(&args);
+    let mut figures = None;
+    for line in out.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e}): {line}"))?;
+        if value["kind"] == "field_abstraction" {
+            figures = Some(value);
+        }
+    }
+    let figures = figures.ok_or_else(|| format!("no field_abstraction object:\n{out}"))?;
+    if figures["fields"] != 4
+        || figures["tracked"] != serde_json::json!(["Enabled", "Count"])
+        || figures["iterations"] != 2
+    {
+        return Err(format!("unexpected figures: {figures}").into());
+    }
+    Ok(())
+}
+
 fn main() {
     let arguments = Arguments::from_args();
     let mut trials = Vec::new();
@@ -127,5 +149,6 @@ fn main() {
             }
         }
     }
+    trials.push(Trial::test("json-figures", json_figures));
     libtest_mimic::run(&arguments, trials).exit();
 }
