@@ -1051,11 +1051,41 @@ fn pin(typed: &TypedProgram, p: &PinSpec) -> Result<Program, PassError> {
         return Err(unsupported("pinning a path that visits a block twice".into()));
     }
     let path = full;
+    // A loop the path enters is cut as vcgen cuts it (the path is one of the cut graph): at
+    // its head the invariants (the head's leading assertions) are checked, what the loop
+    // modifies is havocked, and the invariants are assumed; a path that ends where the body
+    // goes back to the head checks them there.
+    let loops = natural_loops(&blocks);
+    let invariants = |h: usize| -> Vec<Cmd> {
+        blocks[h].cmds.iter().take_while(|c| matches!(c.kind, CmdKind::Assert { .. })).cloned().collect()
+    };
     let pinned: Vec<AstBlock> = path
         .iter()
         .enumerate()
         .map(|(i, &b)| {
             let mut block = blocks[b].clone();
+            if let Some((_, body)) = loops.iter().find(|(h, _)| *h == b) {
+                let checks = invariants(b);
+                let rest = block.cmds.split_off(checks.len());
+                let modified = loop_targets(typed, &blocks, body);
+                if !modified.is_empty() {
+                    let span = block.tok.unwrap_or_default();
+                    let vars = modified.iter().map(|&m| Ident::at(m, span)).collect();
+                    block.cmds.push(Cmd { kind: CmdKind::Havoc { vars }, span });
+                }
+                block.cmds.extend(checks.into_iter().map(|c| match c.kind {
+                    CmdKind::Assert { attrs, expr } => Cmd { kind: CmdKind::Assume { attrs, expr }, span: c.span },
+                    _ => c,
+                }));
+                block.cmds.extend(rest);
+            }
+            if i + 1 == path.len() {
+                for (h, body) in &loops {
+                    if body.contains(&b) && blocks[b].succs.contains(h) {
+                        block.cmds.extend(invariants(*h));
+                    }
+                }
+            }
             block.succs = if i + 1 < path.len() { vec![i + 1] } else { Vec::new() };
             block
         })
@@ -1063,6 +1093,35 @@ fn pin(typed: &TypedProgram, p: &PinSpec) -> Result<Program, PassError> {
     let mut program = typed.program.clone();
     set_blocks(&mut program.decls[index], &pinned, Vec::new());
     Ok(program)
+}
+
+/// What a loop may change, as vcgen havocs it at the loop's head: the variables its commands
+/// assign or havoc, the outs of its calls, and what its callees modify.
+fn loop_targets(typed: &TypedProgram, blocks: &[AstBlock], body: &[usize]) -> Vec<Symbol> {
+    let mut out: Vec<Symbol> = Vec::new();
+    let mut push = |n: Symbol| {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    };
+    for &b in body {
+        for c in &blocks[b].cmds {
+            match &c.kind {
+                CmdKind::Assign { lhss, .. } => lhss.iter().for_each(|l| push(root(l).name)),
+                CmdKind::Havoc { vars } => vars.iter().for_each(|v| push(v.name)),
+                CmdKind::Call(call) => {
+                    call.outs.iter().for_each(|o| push(o.name));
+                    if let Some(Ref::Procedure(p)) = typed.referent(&call.callee) {
+                        for &g in &typed.symbols().procedure(p).modifies {
+                            push(typed.symbols().var(g).name.name);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// The blocks strictly between `from` and `to` on a shortest way that enters no block of
