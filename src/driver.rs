@@ -555,6 +555,20 @@ pub(crate) fn verify(
     out: &mut dyn Write,
     bounded: Option<&BoundedRun>,
 ) -> io::Result<i32> {
+    verify_observed(options, typed, sources, reporter, out, bounded, &mut |_| {})
+}
+
+/// [`verify`], showing `observe` each implementation's result before it is reported (the
+/// refinement loop reads counterexamples' paths off them).
+pub(crate) fn verify_observed(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    sources: &SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    bounded: Option<&BoundedRun>,
+    observe: &mut dyn FnMut(&crate::vcgen::verify::ImplResult),
+) -> io::Result<i32> {
     use crate::vcgen::{trace, verify_program};
     let (choice, session_options) = match crate::smt::configure(options) {
         Ok(c) => c,
@@ -610,6 +624,7 @@ pub(crate) fn verify(
     // A concurrent program's context bound, which its verdicts report.
     let rounds = bounded.filter(|b| b.concurrent).map(|_| options.bounded.rounds());
     let result = verify_program(typed, sources, &verify_options, &open, &mut |result| {
+        observe(&result);
         // `/printSplit`: each split's passive program, with the verdict (`-`) or in a file.
         let splits = match options.print_split.as_deref() {
             Some("-") => result.splits.iter().map(|(_, split)| split.as_str()).collect(),

@@ -32,7 +32,7 @@ use rustc_hash::FxHashSet;
 
 use crate::ast::Symbol;
 use crate::cli::Options;
-use crate::driver::{BoundedRun, verify, verify_options};
+use crate::driver::{BoundedRun, verify, verify_observed};
 use crate::passes::PipelineConfig;
 use crate::passes::field_abstraction::{self, Abstraction, PinSpec};
 use crate::report::Reporter;
@@ -40,7 +40,13 @@ use crate::source::SourceMap;
 use crate::typeck::TypedProgram;
 use crate::vcgen::ImplOutcome;
 
-/// What a quiet check came to.
+/// What a check printed, kept until it is known to be the run's answer.
+struct Report {
+    text: Vec<u8>,
+    code: i32,
+}
+
+/// What a check came to.
 enum Checked {
     /// No implementation has a counterexample (other outcomes are left to the final run).
     NoCounterexample,
@@ -57,12 +63,14 @@ struct Loop<'a> {
     sources: &'a mut SourceMap,
     reporter: &'a Reporter,
     bounded: Option<&'a BoundedRun>,
-    choice: crate::smt::SolverChoice,
-    session_options: crate::smt::SessionOptions,
     /// `/trace` lines not yet printed.
     log: Vec<String>,
     /// Replays made so far.
     replays: usize,
+    /// The report of the last feasible replay (a real bug's, in bounded mode).
+    feasible_report: Option<Report>,
+    /// The program after the passes before the abstraction, which every check shares.
+    prefix: Option<Box<TypedProgram>>,
 }
 
 impl Loop<'_> {
@@ -71,21 +79,35 @@ impl Loop<'_> {
         let mut config = self.config.clone();
         config.field_abstraction = Some(Arc::new(abstraction.clone()));
         config.pin = pin.map(Arc::new);
-        let passes = crate::passes::pipeline(&config);
+        let mut passes = crate::passes::pipeline(&config);
+        let split = passes.iter().position(|p| p.name() == "field-abstraction").unwrap_or(0);
+        let suffix = passes.split_off(split);
         let mut retired = Vec::new();
         let mut sink = Vec::new();
+        if self.prefix.is_none() {
+            let observe = Default::default();
+            let start = Box::new(self.typed.clone());
+            match crate::passes::run(start, &passes, &observe, self.sources, self.reporter, &mut sink, &mut retired) {
+                Ok(p) => self.prefix = Some(p),
+                Err(e) => {
+                    self.log.push(format!("the passes failed ({e:?})"));
+                    return None;
+                }
+            }
+        }
+        let start = Box::new((**self.prefix.as_ref()?).clone());
         let program = crate::passes::run(
-            Box::new(self.typed.clone()),
-            &passes,
+            start,
+            &suffix,
             &Default::default(),
             self.sources,
             self.reporter,
             &mut sink,
             &mut retired,
         );
-        if !self.options.free_at_exit {
-            std::mem::forget(retired);
-        }
+        // Freed: the loop makes many programs, and reusing their memory costs less than
+        // touching fresh pages for each.
+        drop(retired);
         match program {
             Ok(p) => Some(p),
             Err(e) => {
@@ -95,39 +117,41 @@ impl Loop<'_> {
         }
     }
 
-    /// Checks `program` without printing anything; counterexamples of `known` (implementations
-    /// whose bugs were found real) do not count.
-    fn check(&mut self, program: &TypedProgram, known: &FxHashSet<Symbol>) -> Checked {
-        let mut options = verify_options(self.options, program, self.bounded, self.reporter, None);
-        options.error_limit = 1;
-        options.values = false;
-        options.models = false;
-        options.augmented_traces = false;
-        options.print_split = false;
-        let (choice, session_options) = (&self.choice, &self.session_options);
-        let open = move |_: &str| crate::smt::start(choice, session_options, None);
-        let mut results = Vec::new();
-        if let Err(u) = crate::vcgen::verify_program(program, self.sources, &options, &open, &mut |r| results.push(r)) {
-            self.log.push(format!("cannot verify: {}", u.what));
-            return Checked::Undecided;
-        }
-        results.sort_by_key(|r| r.order);
+    /// Checks `program` as a run checks it, its report kept aside (the last check is the
+    /// run's answer, printed then); counterexamples of `known` (implementations whose bugs were
+    /// found real) do not count.
+    fn check(&mut self, program: &TypedProgram, known: &FxHashSet<Symbol>) -> (Checked, Report) {
+        let mut text = Vec::new();
+        let mut first: Option<Checked> = None;
         let mut undecided = false;
-        for r in results {
-            match r.outcome {
-                ImplOutcome::Errors(_) if known.contains(&Symbol::intern(&r.name)) => {}
-                ImplOutcome::Errors(cexs) => {
-                    let Some(cex) = cexs.into_iter().next() else { continue };
-                    return Checked::Counterexample {
-                        implementation: Symbol::intern(&r.name),
-                        path: cex.trace.into_iter().map(|b| b.label).collect(),
-                    };
+        let code =
+            verify_observed(self.options, program, self.sources, self.reporter, &mut text, self.bounded, &mut |r| {
+                match &r.outcome {
+                    ImplOutcome::Errors(_) if known.contains(&Symbol::intern(&r.name)) => {}
+                    ImplOutcome::Errors(cexs) => {
+                        if first.is_none()
+                            && let Some(cex) = cexs.first()
+                        {
+                            first = Some(Checked::Counterexample {
+                                implementation: Symbol::intern(&r.name),
+                                path: cex.trace.iter().map(|b| b.label.clone()).collect(),
+                            });
+                        }
+                    }
+                    ImplOutcome::Verified => {}
+                    _ => undecided = true,
                 }
-                ImplOutcome::Verified => {}
-                _ => undecided = true,
+            });
+        let code = code.unwrap_or(1);
+        let checked = match first {
+            Some(c) => c,
+            None if undecided || code != 0 => {
+                self.log.push("the check gave no verdict".into());
+                Checked::Undecided
             }
-        }
-        if undecided { Checked::Undecided } else { Checked::NoCounterexample }
+            None => Checked::NoCounterexample,
+        };
+        (checked, Report { text, code })
     }
 
     /// A smallest set of `candidates` that, made concrete with `background`, makes the path
@@ -170,15 +194,16 @@ impl Loop<'_> {
         let abstraction = Abstraction { concrete: concrete.iter().copied().collect(), ..base.clone() };
         let pin = PinSpec { implementation, path: path.to_vec() };
         let program = self.prepare(&abstraction, Some(pin))?;
-        let verdict = match self.check(&program, &FxHashSet::default()) {
+        let (checked, report) = self.check(&program, &FxHashSet::default());
+        drop(program);
+        match checked {
             Checked::NoCounterexample => Some(false),
-            Checked::Counterexample { .. } => Some(true),
+            Checked::Counterexample { .. } => {
+                self.feasible_report = Some(report);
+                Some(true)
+            }
             Checked::Undecided => None,
-        };
-        if !self.options.free_at_exit {
-            std::mem::forget(program);
         }
-        verdict
     }
 }
 
@@ -193,13 +218,10 @@ pub(crate) fn run(
     bounded: Option<&BoundedRun>,
 ) -> io::Result<i32> {
     let started = std::time::Instant::now();
-    let (choice, session_options) = match crate::smt::configure(options) {
-        Ok(c) => c,
-        Err(message) => {
-            reporter.tool_message(out, &format!("*** Error: {message}"))?;
-            return Ok(1);
-        }
-    };
+    if let Err(message) = crate::smt::configure(options) {
+        reporter.tool_message(out, &format!("*** Error: {message}"))?;
+        return Ok(1);
+    }
     let all = field_abstraction::fields(typed);
     // Only fields that can reach a check are made concrete in a replay.
     let relevant = field_abstraction::relevant_fields(typed);
@@ -235,11 +257,13 @@ pub(crate) fn run(
         sources,
         reporter,
         bounded,
-        choice,
-        session_options,
         log: Vec::new(),
         replays: 0,
+        feasible_report: None,
+        prefix: None,
     };
+    // The check that answers for the program, when it is the last one made.
+    let mut answer: Option<Report> = None;
     let mut iterations = 0;
     // A bug found real on a pinned path (bounded mode): the pinned concrete program to report.
     let mut replay: Option<(Vec<Symbol>, PinSpec)> = None;
@@ -252,23 +276,17 @@ pub(crate) fn run(
         lp.log.clear();
         iterations += 1;
         let Some(program) = lp.prepare(&abstraction, None) else { break };
-        let checked = lp.check(&program, &abstraction.concrete_impls);
-        if !options.free_at_exit {
-            std::mem::forget(program);
-        }
+        let (checked, report) = lp.check(&program, &abstraction.concrete_impls);
         let (implementation, path) = match checked {
-            Checked::NoCounterexample => break,
-            Checked::Undecided => {
-                // Nothing to learn from: the final run reports what the solver said.
+            // No counterexample, or nothing to learn from: this check is the answer.
+            Checked::NoCounterexample | Checked::Undecided => {
+                answer = Some(report);
                 break;
             }
             Checked::Counterexample { implementation, path } => (implementation, path),
         };
-        let Some(program) = lp.prepare(&abstraction, None) else { break };
         let (touched, through_summary) = field_abstraction::touched_on_path(&program, implementation, &path);
-        if !options.free_at_exit {
-            std::mem::forget(program);
-        }
+        drop(program);
         let candidates: Vec<Symbol> = all
             .iter()
             .copied()
@@ -287,6 +305,7 @@ pub(crate) fn run(
             Some(true) => {
                 lp.log.push(format!("real: the path is feasible with {} concrete", names(&candidates)));
                 if bounded.is_some() {
+                    answer = lp.feasible_report.take();
                     replay = Some((candidates, PinSpec { implementation, path }));
                     break;
                 }
@@ -325,7 +344,15 @@ pub(crate) fn run(
         let line = format!("[TRACE] field abstraction: {} replays of counterexamples\n", lp.replays);
         reporter.trace(out, &line)?;
     }
-    // The final run, printed as any run is.
+    // The answer, printed as any run prints it: the deciding check's report, or (when the
+    // passes are to be shown, or no check decided) a final run.
+    if let Some(report) = answer.filter(|_| options.print_after.is_empty()) {
+        out.write_all(&report.text)?;
+        let tracked: Vec<String> =
+            all.iter().filter(|f| abstraction.tracked.contains(f)).map(|f| f.as_str().to_string()).collect();
+        reporter.field_abstraction(out, all.len(), &tracked, iterations, started.elapsed().as_secs_f64())?;
+        return Ok(report.code);
+    }
     let final_program = match replay {
         Some((concrete, pin)) => {
             let a = Abstraction { concrete: concrete.into_iter().collect(), ..abstraction.clone() };
