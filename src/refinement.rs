@@ -264,10 +264,11 @@ pub(crate) fn run(
     };
     // The check that answers for the program, when it is the last one made.
     let mut answer: Option<Report> = None;
-    let mut iterations = 0;
+    let mut iterations = usize::from(all.is_empty());
     // A bug found real on a pinned path (bounded mode): the pinned concrete program to report.
     let mut replay: Option<(Vec<Symbol>, PinSpec)> = None;
-    loop {
+    // Without fields there is nothing to abstract: the final run is the only check.
+    while !all.is_empty() {
         if options.trace {
             for line in lp.log.drain(..) {
                 reporter.trace(out, &format!("[TRACE] field abstraction: {line}\n"))?;
@@ -297,6 +298,7 @@ pub(crate) fn run(
             names(&candidates),
             if through_summary { " (the path passes a loop summary)" } else { "" }
         ));
+        let mut stuck = false;
         match lp.feasible(&abstraction, &candidates, implementation, &path) {
             Some(true) if through_summary && abstraction.summarize => {
                 lp.log.push("feasible through a loop summary: summaries off".into());
@@ -314,21 +316,28 @@ pub(crate) fn run(
             Some(false) => {
                 let needed = lp.minimal(&abstraction, &[], false, &candidates, implementation, &path);
                 lp.log.push(format!("spurious; tracked from now on: {}", names(&needed)));
-                if needed.is_empty() {
-                    // Infeasible whatever the fields: the abstraction's path is not one the
-                    // replay has. Check the program itself.
-                    abstraction.tracked.extend(all.iter().copied());
-                } else {
-                    abstraction.tracked.extend(needed);
-                }
+                // Infeasible whatever the fields: the replay does not have the abstraction's
+                // path (a construct the pinning cannot follow).
+                stuck = needed.is_empty();
+                abstraction.tracked.extend(needed);
             }
-            None => {
-                lp.log.push("the replay cannot decide: every field tracked".into());
-                if abstraction.tracked.len() == all.len() && abstraction.concrete_impls.is_empty() {
-                    break;
-                }
+            None => stuck = true,
+        }
+        if stuck {
+            // The replay cannot tell: fall back on the program, step by step, so that every
+            // iteration still changes something.
+            if abstraction.tracked.len() < all.len() || abstraction.summarize {
+                lp.log.push("the replay cannot tell: every field tracked".into());
                 abstraction.tracked.extend(all.iter().copied());
                 abstraction.summarize = false;
+            } else if bounded.is_some() {
+                // Every field tracked and no summary: the abstraction is the program, and its
+                // counterexample the program's.
+                answer = Some(report);
+                break;
+            } else {
+                lp.log.push(format!("the replay cannot tell: {implementation} checked unabstracted"));
+                abstraction.concrete_impls.insert(implementation);
             }
         }
         if abstraction.tracked.len() == all.len() && !abstraction.summarize && abstraction.concrete_impls.is_empty() {

@@ -466,7 +466,14 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
         }
         let blocks =
             blocks_of(typed, body, false).map_err(|u| PassError::Unsupported { span: u.span, what: u.what })?;
-        let mut r = Rewrite { typed, a, untracked: &untracked, locals: Vec::new(), declared: FxHashSet::default() };
+        let mut r = Rewrite {
+            typed,
+            a,
+            untracked: &untracked,
+            locals: Vec::new(),
+            declared: FxHashSet::default(),
+            changed: false,
+        };
         let blocks = if a.summarize && a.only.is_some() { r.summarize(blocks) } else { blocks };
         let blocks: Vec<AstBlock> = blocks
             .into_iter()
@@ -475,6 +482,10 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
                 b
             })
             .collect();
+        if !r.changed {
+            // Left as written: vcgen sees the body it would see without the abstraction.
+            continue;
+        }
         let locals: Vec<LocalVars> =
             r.locals.iter().map(|(name, field)| local_decl(*name, types[field].clone(), body.span)).collect();
         set_blocks(&mut program.decls[index], &blocks, locals);
@@ -504,6 +515,8 @@ struct Rewrite<'a> {
     /// Locals to declare: name, and the field whose type it has.
     locals: Vec<(Symbol, Symbol)>,
     declared: FxHashSet<Symbol>,
+    /// Whether any command or loop was rewritten.
+    changed: bool,
 }
 
 fn e(kind: ExprKind, span: Span) -> Expr {
@@ -639,6 +652,7 @@ impl Rewrite<'_> {
         if now.is_empty() && old.is_empty() && writes.is_empty() {
             return vec![c.clone()];
         }
+        self.changed = true;
         let span = c.span;
         let mut out = Vec::new();
         for (list, prefix) in [(&now, ABS), (&old, ABS_OLD)] {
@@ -861,6 +875,7 @@ impl Rewrite<'_> {
         if !summarized.iter().any(|&s| s) {
             return blocks;
         }
+        self.changed = true;
         keep_reachable(blocks)
     }
 }
