@@ -473,7 +473,13 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
             locals: Vec::new(),
             declared: FxHashSet::default(),
             changed: false,
+            read: FxHashSet::default(),
         };
+        for c in blocks.iter().flat_map(|b| &b.cmds) {
+            for x in cmd_exprs(c) {
+                r.note_reads(x);
+            }
+        }
         let blocks = if a.summarize && a.only.is_some() { r.summarize(blocks) } else { blocks };
         let blocks: Vec<AstBlock> = blocks
             .into_iter()
@@ -517,6 +523,8 @@ struct Rewrite<'a> {
     declared: FxHashSet<Symbol>,
     /// Whether any command or loop was rewritten.
     changed: bool,
+    /// The names the body's expressions read.
+    read: FxHashSet<Symbol>,
 }
 
 fn e(kind: ExprKind, span: Span) -> Expr {
@@ -645,6 +653,18 @@ impl Rewrite<'_> {
         }
     }
 
+    fn note_reads(&mut self, e: &Expr) {
+        struct V<'r>(&'r mut FxHashSet<Symbol>);
+        impl crate::walk::Visitor for V<'_> {
+            fn expr(&mut self, e: &Expr) {
+                if let ExprKind::Var(n) = &e.kind {
+                    self.0.insert(n.name);
+                }
+            }
+        }
+        crate::walk::expr(&mut V(&mut self.read), e);
+    }
+
     /// The commands `c` becomes.
     fn cmd(&mut self, c: &Cmd) -> Vec<Cmd> {
         let (now, old) = self.reads(c);
@@ -653,6 +673,16 @@ impl Rewrite<'_> {
             return vec![c.clone()];
         }
         self.changed = true;
+        // A copy of untracked fields into a local nothing reads (the inliner's snapshots of
+        // the globals a callee modifies, for its `old`): dead, dropped with its fresh reads.
+        if let CmdKind::Assign { lhss, .. } = &c.kind
+            && let [AssignLhs::Var(x)] = &**lhss
+            && global(self.typed, x).is_none()
+            && !self.read.contains(&x.name)
+            && writes.is_empty()
+        {
+            return Vec::new();
+        }
         let span = c.span;
         let mut out = Vec::new();
         for (list, prefix) in [(&now, ABS), (&old, ABS_OLD)] {
@@ -1302,6 +1332,16 @@ mod tests {
               while (i < 20) { assert i >= 0; i := i + 1; }\n}\n";
         let out = abstracted(text, &[], &[], true, Some("Main"));
         assert!(!out.contains("rboogie_summary"), "{out}");
+    }
+
+    #[test]
+    fn a_dead_copy_of_an_untracked_field_is_dropped() {
+        let text = "var F: [int]int; var G: [int]int;\n\
+            procedure P(i: int) modifies F; { var snap: [int]int; var used: int;\n\
+              snap := G; used := G[i]; F[i] := used; assert F[i] == used; }\n";
+        let out = abstracted(text, &["F"], &[], false, None);
+        assert!(!out.contains("snap :="), "{out}");
+        assert!(out.contains("havoc abs$G;\n    used := abs$G[i];"), "{out}");
     }
 
     #[test]
