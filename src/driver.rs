@@ -88,6 +88,14 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.tool_message(out, "*** Error: No input files were specified.")?;
         return Ok(1);
     }
+    // The refinement loop's checks are many, short and one after another: their Z3 contexts
+    // are made ahead of need, the first while the program is read.
+    if options.field_abstraction
+        && options.verify
+        && matches!(crate::smt::configure(options), Ok((crate::smt::SolverChoice::Z3InProcess, _)))
+    {
+        crate::smt::prewarm_z3_contexts();
+    }
     let files = match input_files(options) {
         Ok(files) => files,
         Err(message) => {

@@ -19,10 +19,21 @@
 //! new one: the next implementation starts from nothing, whatever the previous ones left in
 //! Z3's tables, which is what makes `/vcsCores:N` print what `/vcsCores:1` prints.
 //!
+//! ## Prewarmed contexts
+//! Making a context and its command interpreter takes 10 to 20 ms, more than a small check.
+//! A run of many short sequential checks (the field-abstraction refinement loop) calls
+//! [`prewarm_contexts`]: from then on the next context is always being made on a thread of
+//! its own while the current session runs, and a new session takes it. Each session still
+//! starts from a context nothing else has used (a `(reset)` context would do: in 4.8.12 it
+//! keeps the old session's definitions in its models).
+//!
+//! Each session's calls run one after another on one thread of its own ([`Worker`]), made
+//! at its first call: a thread per call cost a millisecond per `get-value`.
+//!
 //! ## Calls Z3 does not end when interrupted
 //! Z3 4.8.12 checks for an interrupt only between steps, and some steps (nonlinear arithmetic,
-//! large simplifications) run for minutes without one. So each call runs on a thread of its
-//! own, and the caller waits for it until the deadline plus [`GRACE`]; then it gives the call
+//! large simplifications) run for minutes without one. So the calls run on a thread other than
+//! the caller's (the session's [`Worker`]), and the caller waits for each until the deadline plus [`GRACE`]; then it gives the call
 //! up: the session ends with [`Fault::Timeout`], the context and its thread are left to finish
 //! on their own (never deleted under them), and the time limit holds. A call given up on keeps
 //! a core busy and may hold locks inside libz3 that stall new contexts, so from then on the
@@ -91,6 +102,62 @@ const CALL_STACK: usize = 256 << 20;
 
 /// Set once a call was given up on (see the module header).
 static ABANDONED: AtomicBool = AtomicBool::new(false);
+
+/// Set by [`prewarm_contexts`]: a fresh context is always being made for the next session.
+static PREWARM: AtomicBool = AtomicBool::new(false);
+
+/// The context being made for the next session (see "Prewarmed contexts" in the module
+/// header).
+static WARMING: Mutex<Option<JoinHandle<Option<Context>>>> = Mutex::new(None);
+
+/// From now on a new context, with its command interpreter, is made on a thread of its own
+/// ahead of need: the next session (or [`Transport::reset`]) takes it, and taking it starts
+/// the one after. For runs of many short sequential checks (the field-abstraction refinement
+/// loop), where making a context costs as much as the check, on a machine with a core to
+/// spare.
+pub fn prewarm_contexts() {
+    if PREWARM.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    warm_next();
+}
+
+/// Starts making the next context (unless one is being made or a call was given up on).
+fn warm_next() {
+    if abandoned_a_call() {
+        return;
+    }
+    let mut warming = WARMING.lock().unwrap_or_else(PoisonError::into_inner);
+    if warming.is_some() {
+        return;
+    }
+    let made = std::thread::Builder::new().name("z3-prewarm".into()).spawn(|| {
+        let params: Vec<CString> = SESSION_PARAMS.iter().map(|(_, default)| (*default).to_owned()).collect();
+        let context = Context::new(&params).ok()?;
+        // The first call makes the command interpreter, which reads the global parameters.
+        let _params = global_params();
+        for ((name, _), value) in SESSION_PARAMS.iter().zip(&params) {
+            // SAFETY: NUL-terminated strings, under the lock.
+            unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
+        }
+        // SAFETY: a new context no other thread knows of.
+        unsafe { eval_in(context, c"") };
+        Some(context)
+    });
+    *warming = made.ok();
+}
+
+/// The context made ahead of need, when prewarming (waiting for it: that is sooner than
+/// making another); the next is started.
+fn take_prewarmed() -> Option<Context> {
+    if !PREWARM.load(Ordering::Relaxed) {
+        return None;
+    }
+    let handle = WARMING.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let context = handle.and_then(|h| h.join().ok().flatten());
+    warm_next();
+    context
+}
 
 /// The executable that serves Z3 in a process of its own, when one was registered.
 static SERVER: OnceLock<PathBuf> = OnceLock::new();
@@ -320,9 +387,43 @@ impl Drop for Watchdog {
     }
 }
 
+/// A call for the [`Worker`]: the context, the text, where the output goes.
+struct Job {
+    context: Context,
+    text: CString,
+    reply: mpsc::Sender<String>,
+}
+
+/// The thread a session's calls run on, one after another (with the deep stack Z3 needs). A
+/// worker whose call was given up on is dropped: it ends once that call returns.
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Worker {
+    fn start() -> Option<Worker> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("z3-call".into())
+            .stack_size(CALL_STACK)
+            .spawn(move || {
+                while let Ok(job) = queue.recv() {
+                    // SAFETY: the context is used by this call alone: the transport makes no
+                    // other call into it before this one's result arrives, and never again
+                    // (nor deletes it) if it gives this call up.
+                    let _ = job.reply.send(unsafe { eval_in(job.context, &job.text) });
+                }
+            })
+            .ok()?;
+        Some(Worker { jobs })
+    }
+}
+
 /// Z3 in this process: a context, its watchdog, and its session's parameters.
 struct Calls {
     context: Context,
+    /// The thread the calls run on, made at the first call.
+    worker: Option<Worker>,
     /// Joined in `Drop` before the context is deleted.
     watchdog: Option<Watchdog>,
     /// This session's values of [`SESSION_PARAMS`], in that order.
@@ -368,7 +469,10 @@ impl Z3Transport {
 impl Calls {
     fn new() -> Result<Calls, String> {
         let params: Vec<CString> = SESSION_PARAMS.iter().map(|(_, default)| (*default).to_owned()).collect();
-        let context = Context::new(&params)?;
+        let context = match take_prewarmed() {
+            Some(context) => context,
+            None => Context::new(&params)?,
+        };
         let watchdog = match Watchdog::start(context) {
             Ok(w) => w,
             Err(e) => {
@@ -379,6 +483,7 @@ impl Calls {
         };
         Ok(Calls {
             context,
+            worker: None,
             watchdog: Some(watchdog),
             params,
             fresh: true,
@@ -411,14 +516,15 @@ impl Calls {
         }
         let (sender, receiver) = mpsc::channel();
         let owned = text.to_owned();
-        let spawned = std::thread::Builder::new().name("z3-call".into()).stack_size(CALL_STACK).spawn(move || {
-            // SAFETY: the context is used by this call alone: the transport makes no other
-            // call into it before this one's result arrives, and never again (nor deletes
-            // it) if it gives this call up.
-            let _ = sender.send(unsafe { eval_in(context, &owned) });
-        });
-        let output = match spawned {
-            Ok(_) => loop {
+        if self.worker.is_none() {
+            self.worker = Worker::start();
+        }
+        let sent = match &self.worker {
+            Some(worker) => worker.jobs.send(Job { context, text: owned, reply: sender }).is_ok(),
+            None => false,
+        };
+        let output = if sent {
+            loop {
                 // Waits are cut into hours: a deadline "never" is far in the future.
                 let wait = (deadline + GRACE).saturating_duration_since(Instant::now()).min(Duration::from_secs(3600));
                 match receiver.recv_timeout(wait) {
@@ -426,14 +532,17 @@ impl Calls {
                     Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline + GRACE => {}
                     Err(_) => {
                         self.abandoned = true;
+                        // The worker finishes the call on its own and then ends.
+                        self.worker = None;
                         ABANDONED.store(true, Ordering::Relaxed);
                         break String::new();
                     }
                 }
-            },
-            // No thread for the call: run it here, as before.
-            // SAFETY: as above, on this thread.
-            Err(_) => unsafe { eval_in(context, text) },
+            }
+        } else {
+            // No thread for the call: run it here.
+            // SAFETY: the context is used by this call alone.
+            unsafe { eval_in(context, text) }
         };
         let (fired, memout) = self.watchdog.as_ref().map_or((false, false), Watchdog::disarm);
         if fired || self.abandoned {
@@ -547,7 +656,10 @@ impl Transport for Z3Transport {
             *calls = fresh;
             return Ok(());
         }
-        let context = Context::new(&calls.params).map_err(Fault::Failed)?;
+        let context = match take_prewarmed() {
+            Some(context) => context,
+            None => Context::new(&calls.params).map_err(Fault::Failed)?,
+        };
         if let Some(watchdog) = &calls.watchdog {
             watchdog.watch(context);
         }
