@@ -131,6 +131,9 @@ pub struct Options {
     pub no_procs: Vec<String>,
     pub print_inlined: bool,
     pub print_instrumented: bool,
+    /// `/infer:X` with `/instrumentInfer:h|e` and `/checkInfer` (`None`: no abstract
+    /// interpretation).
+    pub infer: Option<crate::passes::infer::InferConfig>,
     /// `/printDesugared`: `/print` prints the program a second time, after type checking.
     pub print_desugared: bool,
     /// `/quiet`: no closing line.
@@ -292,6 +295,7 @@ impl Default for Options {
             no_procs: Vec::new(),
             print_inlined: false,
             print_instrumented: false,
+            infer: None,
             print_desugared: false,
             quiet: false,
             track_verification_coverage: false,
@@ -352,6 +356,7 @@ impl Options {
             reach_ground: !self.reach_quantified,
             field_abstraction: None,
             pin: None,
+            infer: self.infer,
         }
     }
 
@@ -510,6 +515,8 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("fieldAbstraction", "field-abstraction", Value::Flag),
     opt("trackedFields", "tracked-fields", Value::Text),
     opt("infer", "infer", Value::Infer),
+    opt("instrumentInfer", "instrument-infer", Value::OneOf(&["h", "e"])),
+    opt("checkInfer", "check-infer", Value::Flag),
     // Corral's (whole-program bounded mode).
     opt("main", "main", Value::Text),
     opt("bounded", "bounded", Value::Flag),
@@ -983,14 +990,20 @@ struct Cli {
     /// Add the declarations of library NAME: base, node or set_size (repeatable)
     #[arg(long, value_name = "NAME", action = ArgAction::Append, help_heading = COMPAT)]
     lib: Vec<String>,
-    /// Infer loop invariants by abstract interpretation with these letters: t trivial, j intervals (rboogie infers none: no effect)
+    /// Infer invariants by abstract interpretation: t (trivial domain) or j (intervals), a digit N (widen after N joins)
     #[arg(long, value_name = "X", help_heading = COMPAT)]
     infer: Option<String>,
+    /// Where inferred invariants go: h (loop heads, default) or e (every block's entry and exit)
+    #[arg(long, value_name = "X", value_parser = ["h", "e"], hide_possible_values = true, help_heading = COMPAT)]
+    instrument_infer: Option<String>,
+    /// Inferred invariants as assertions (checked) instead of assumptions
+    #[arg(long, help_heading = COMPAT)]
+    check_infer: bool,
 
     /// No start-up banner (rboogie prints none)
     #[arg(long, help_heading = BOOGIE2)]
     nologo: bool,
-    /// No abstract interpretation (rboogie infers no invariants)
+    /// No abstract interpretation (overrides /infer)
     #[arg(long, help_heading = BOOGIE2)]
     noinfer: bool,
     /// Maps of monomorphic programs as SMT arrays (rboogie's default, as Boogie 3.5's)
@@ -1137,6 +1150,13 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         no_procs: cli.no_procs,
         print_inlined: cli.print_inlined,
         print_instrumented: cli.print_instrumented,
+        infer: cli.infer.as_deref().filter(|_| !cli.noinfer).and_then(|letters| {
+            crate::passes::infer::InferConfig::from_letters(
+                letters,
+                cli.instrument_infer.as_deref() == Some("e"),
+                cli.check_infer,
+            )
+        }),
         print_desugared: cli.print_desugared,
         quiet: cli.quiet,
         track_verification_coverage: cli.track_verification_coverage,

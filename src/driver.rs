@@ -312,6 +312,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // Boogie's `/printInstrumented`: the program after the passes, bodies as blocks.
     if options.print_instrumented {
         let printed = crate::passes::inline::as_parsed_blocks(&typed);
+        let printed = crate::passes::infer::with_boolean_equalities_resolved(&typed, &printed);
         let print_options = crate::printer::PrintOptions {
             pretty: options.pretty,
             emit: true,

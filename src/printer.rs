@@ -172,7 +172,8 @@ fn write_attribute(out: &mut String, attr: &Attribute) {
 /// The attributes, each followed by a space, ready to stand before what they annotate.
 fn attrs_prefix(attrs: &[Attribute]) -> String {
     let mut out = String::new();
-    for attr in attrs.iter().filter(|a| a.key != crate::passes::INLINED_ENSURES) {
+    let hidden = |a: &&Attribute| a.key == crate::passes::INLINED_ENSURES || a.key == crate::passes::infer::CUT_POINT;
+    for attr in attrs.iter().filter(|a| !hidden(a)) {
         write_attribute(&mut out, attr);
         out.push(' ');
     }
@@ -1114,7 +1115,15 @@ impl Printer {
                 crate::moved::mark_block(&mut self.out, block.span);
                 crate::moved::mark_block(&mut self.out, label.span);
             }
-            self.line(level, &format!("{}:", ident(&label.name)));
+            // Boogie's `Block.Emit` marks the loop heads abstract interpretation found.
+            let cut_point = block.cmds.first().is_some_and(|c| match &c.kind {
+                CmdKind::Assume { attrs, .. } | CmdKind::Assert { attrs, .. } => {
+                    attrs.iter().any(|a| a.key == crate::passes::infer::CUT_POINT)
+                }
+                _ => false,
+            });
+            let note = if cut_point && self.blocks { "  // cut point" } else { "" };
+            self.line(level, &format!("{}:{note}", ident(&label.name)));
         }
         for cmd in &block.cmds {
             let text = match &cmd.kind {

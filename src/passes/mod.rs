@@ -24,6 +24,7 @@ mod civl;
 mod datatypes;
 mod erase_types;
 pub mod field_abstraction;
+pub mod infer;
 pub mod inline;
 mod lambda;
 mod loop_unroll;
@@ -194,6 +195,8 @@ pub struct PipelineConfig {
     pub field_abstraction: Option<std::sync::Arc<field_abstraction::Abstraction>>,
     /// One implementation pinned to a counterexample's path (the refinement loop's replay).
     pub pin: Option<std::sync::Arc<field_abstraction::PinSpec>>,
+    /// Abstract interpretation (`/infer`).
+    pub infer: Option<infer::InferConfig>,
 }
 
 impl Default for PipelineConfig {
@@ -214,6 +217,7 @@ impl Default for PipelineConfig {
             reach_ground: true,
             field_abstraction: None,
             pin: None,
+            infer: None,
         }
     }
 }
@@ -228,6 +232,7 @@ pub const PASS_NAMES: &[&str] = &[
     "monomorphize",
     "erase-types",
     "inline",
+    "infer",
     "field-abstraction",
     "unroll",
     "sequentialize",
@@ -256,6 +261,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
         }),
+        Box::new(infer::Infer(config.infer)),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
