@@ -33,6 +33,11 @@
 //!   a variable also constrains `e` by itself, and invariants about constants and in-parameters
 //!   are printed only under `/instrumentInfer:e`.
 //!
+//! In bounded mode the pass sees the entry point with its callees inlined, as Corral's
+//! abstract interpretation does; in a concurrent program (threads sequentialized after this
+//! pass) global variables are not tracked at all, since another thread may change them at any
+//! context switch.
+//!
 //! The domain is written here rather than taken from a crate: the printed invariants must be
 //! Boogie's (its normal form, thresholds and widening), which a general numerical-domain
 //! library (an Apron binding, say) does not give. Bounds are `i128`; an operation that would
@@ -90,7 +95,14 @@ impl InferConfig {
 }
 
 /// The pass.
-pub struct Infer(pub Option<InferConfig>);
+pub struct Infer {
+    pub config: Option<InferConfig>,
+    /// The program is a concurrent one that bounded mode sequentializes after this pass, so
+    /// globals may change between any two commands (they are not tracked).
+    pub threads: bool,
+    /// Bounded mode's entry point: the only implementation analyzed (the one verified).
+    pub only: Option<Symbol>,
+}
 
 impl super::Pass for Infer {
     fn name(&self) -> &'static str {
@@ -98,12 +110,12 @@ impl super::Pass for Infer {
     }
 
     fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
-        let Some(config) = self.0 else { return Ok(None) };
-        Ok(Some(run(typed, &config)))
+        let Some(config) = self.config else { return Ok(None) };
+        Ok(Some(run(typed, &config, self.threads, self.only)))
     }
 }
 
-fn run(typed: &TypedProgram, config: &InferConfig) -> Program {
+fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<Symbol>) -> Program {
     let mut decls = typed.program.decls.clone();
     let axioms: Vec<&Expr> = typed
         .program
@@ -115,6 +127,9 @@ fn run(typed: &TypedProgram, config: &InferConfig) -> Program {
         })
         .collect();
     for info in &typed.symbols().implementations {
+        if only.is_some_and(|o| o != info.name.name) {
+            continue;
+        }
         let index = info.decl.0 as usize;
         let (attrs, body, decl_end) = match &typed.program.decls[index] {
             Decl::Implementation(d) => (&d.attrs[..], &d.body, None),
@@ -130,7 +145,7 @@ fn run(typed: &TypedProgram, config: &InferConfig) -> Program {
             continue;
         }
         let procedure = info.procedure.map(|p| typed.symbols().procedure(p));
-        let mut vars = Vars::new(typed);
+        let mut vars = Vars::new(typed, threads);
         // Formals of a procedure declared with its body are made after its locals (Boogie
         // copies them for the implementation it splits off).
         if let Some(end) = decl_end {
@@ -236,16 +251,26 @@ struct Vars<'a> {
     rename: FxHashMap<VarId, Key>,
     /// The sort of each temporary.
     temp_sorts: FxHashMap<u32, Sort>,
+    /// The program is a thread of a concurrent program ([`super::sequentialize`]).
+    shared: bool,
 }
 
 impl<'a> Vars<'a> {
-    fn new(typed: &'a TypedProgram) -> Vars<'a> {
-        Vars { typed, order: FxHashMap::default(), rename: FxHashMap::default(), temp_sorts: FxHashMap::default() }
+    fn new(typed: &'a TypedProgram, shared: bool) -> Vars<'a> {
+        Vars {
+            typed,
+            order: FxHashMap::default(),
+            rename: FxHashMap::default(),
+            temp_sorts: FxHashMap::default(),
+            shared,
+        }
     }
 
     /// The variable a name refers to, after renaming.
     fn key(&self, name: &Ident) -> Option<Key> {
         match self.typed.referent(name)? {
+            // Under threads another thread may change a global at any point: none is tracked.
+            Ref::Var(v) if self.shared && matches!(self.typed.symbols().var(v).kind, VarKind::Global) => None,
             Ref::Var(v) => Some(self.rename.get(&v).copied().unwrap_or(Key::Var(v))),
             _ => None,
         }
@@ -1371,4 +1396,54 @@ pub fn with_boolean_equalities_resolved(typed: &TypedProgram, program: &Program)
         })
         .collect();
     Program { decls }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_literals_round_outwards() {
+        assert_eq!(floor_ceiling("1.5"), Some((1, 2)));
+        assert_eq!(floor_ceiling("2.0"), Some((2, 2)));
+        assert_eq!(floor_ceiling("2e3"), Some((2000, 2000)));
+        assert_eq!(floor_ceiling("1.5e-3"), Some((0, 1)));
+    }
+
+    #[test]
+    fn interval_arithmetic_is_boogies() {
+        // [2,5) + [1,3) = [3,7): integer upper bounds are exclusive.
+        assert_eq!(binary(BinaryOp::Add, false, (Some(2), Some(5)), (Some(1), Some(3))), (Some(3), Some(7)));
+        // [2,5) - [1,3) = [0,4)
+        assert_eq!(binary(BinaryOp::Sub, false, (Some(2), Some(5)), (Some(1), Some(3))), (Some(0), Some(4)));
+        // [2,5) * [3,4) = [6,13)
+        assert_eq!(binary(BinaryOp::Mul, false, (Some(2), Some(5)), (Some(3), Some(4))), (Some(6), Some(13)));
+        // 3 < [5,-) is true; [5,6) == [6,7) is false.
+        assert_eq!(binary(BinaryOp::Lt, false, (Some(3), Some(4)), (Some(5), None)), TRUE);
+        assert_eq!(binary(BinaryOp::Eq, false, (Some(5), Some(6)), (Some(6), Some(7))), FALSE);
+        // Overflow gives no bound.
+        assert_eq!(binary(BinaryOp::Add, false, (Some(i128::MAX), None), (Some(1), None)), (None, None));
+    }
+
+    #[test]
+    fn widening_rounds_to_thresholds() {
+        let mut lattice = Lattice::new(Domain::Intervals);
+        lattice.downs = vec![-1, 0, 1];
+        lattice.ups = vec![0, 1, 100, 101];
+        let slot = (0, Key::Temp(0));
+        let a = Elem::Bounds(BTreeMap::from([(slot, (Some(0), Some(1)))]));
+        let b = Elem::Bounds(BTreeMap::from([(slot, (Some(-5), Some(2)))]));
+        assert_eq!(lattice.widen(&a, &b), Elem::Bounds(BTreeMap::from([(slot, (None, Some(100)))])));
+        assert!(lattice.below(&a, &lattice.join(&a, &b)));
+        assert!(!lattice.below(&b, &a));
+    }
+
+    #[test]
+    fn widen_points_are_back_edge_targets() {
+        let block =
+            |succs: Vec<usize>| AstBlock { label: String::new(), tok: None, cmds: Vec::new(), succs, transfer: None };
+        // 0 -> 1 -> 2 -> 1, 1 -> 3
+        let blocks = vec![block(vec![1]), block(vec![2, 3]), block(vec![1]), block(vec![])];
+        assert_eq!(widen_points(&blocks), vec![false, true, false, false]);
+    }
 }

@@ -261,7 +261,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
         }),
-        Box::new(infer::Infer(config.infer)),
+        Box::new(infer::Infer { config: config.infer, threads: config.threads.is_some(), only: config.entry }),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
