@@ -1324,7 +1324,7 @@ mod tests {
         assert!(
             e.contains("inlining")
                 && e.contains(
-                    "lambda, monomorphize, erase-types, inline, field-abstraction, unroll, sequentialize, pin, all"
+                    "lambda, monomorphize, erase-types, inline, infer, field-abstraction, unroll, sequentialize, pin, all"
                 ),
             "{e}"
         );

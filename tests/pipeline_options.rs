@@ -152,6 +152,7 @@ Parsing trace.bpl
 [TRACE] pass monomorphize: T s, no change
 [TRACE] pass erase-types: T s, no change
 [TRACE] pass inline: T s, changed the program (checked again in T s)
+[TRACE] pass infer: T s, no change
 [TRACE] pass field-abstraction: T s, no change
 [TRACE] pass unroll: T s, no change
 [TRACE] pass sequentialize: T s, no change
