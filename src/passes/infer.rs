@@ -181,7 +181,9 @@ fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<S
         }
         analysis.vars.rename.clear();
         let instrumented = analysis.analyze(&blocks, start);
-        let ordered = reachable_in_stack_order(&instrumented);
+        // Listed as Boogie's type checker lists them; a block after a literal `assume false`
+        // keeps its successors, since the invariants were computed with them.
+        let ordered = super::inline::type_checked_order(instrumented, true);
         let slot = &mut decls[index];
         let body = match slot {
             Decl::Implementation(d) => &mut d.body,
@@ -192,33 +194,6 @@ fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<S
         mark_block_form(slot);
     }
     Program { decls }
-}
-
-/// The blocks reached from the entry, in the order Boogie's `PruneUnreachableBlocks` lists
-/// them (a walk with a stack: the last successor pushed is visited first).
-fn reachable_in_stack_order(blocks: &[AstBlock]) -> Vec<AstBlock> {
-    let mut order = Vec::new();
-    let mut seen = vec![false; blocks.len()];
-    let mut stack = vec![0usize];
-    while let Some(b) = stack.pop() {
-        if std::mem::replace(&mut seen[b], true) {
-            continue;
-        }
-        order.push(b);
-        stack.extend(blocks[b].succs.iter().copied());
-    }
-    let mut new_index = vec![usize::MAX; blocks.len()];
-    for (k, &b) in order.iter().enumerate() {
-        new_index[b] = k;
-    }
-    order
-        .iter()
-        .map(|&b| {
-            let mut block = blocks[b].clone();
-            block.succs = block.succs.iter().map(|&s| new_index[s]).collect();
-            block
-        })
-        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,7 +320,7 @@ fn sort_of_type(ty: &Type) -> Sort {
 
 type Bound = Option<i128>;
 
-/// An element: `None` is bottom; otherwise the bounds of each constrained variable.
+/// An element: bottom, or the bounds of each constrained variable.
 #[derive(Clone, Debug, PartialEq)]
 enum Elem {
     Bottom,
@@ -755,7 +730,6 @@ impl Analysis<'_> {
             return keys.into_iter().fold(e, |e, k| self.eliminate(e, k));
         };
         let info = typed.symbols().procedure(p);
-        let mut temps = Vec::new();
         let mut saved = Vec::new();
         let mut fresh = |analysis: &mut Self, formal: VarId| {
             analysis.temps += 1;
@@ -766,7 +740,6 @@ impl Analysis<'_> {
         };
         let ins: Vec<Key> = info.ins.iter().map(|&f| fresh(self, f)).collect();
         let outs: Vec<Key> = info.outs.iter().map(|&f| fresh(self, f)).collect();
-        temps.extend(ins.iter().chain(&outs).copied());
         // The actuals, evaluated before the temporaries exist.
         if let Elem::Bounds(before) = &e
             && self.intervals()
@@ -824,7 +797,7 @@ impl Analysis<'_> {
             }
             e = Elem::Bounds(after);
         }
-        temps.into_iter().fold(e, |e, t| self.eliminate(e, t))
+        ins.into_iter().chain(outs).fold(e, |e, t| self.eliminate(e, t))
     }
 
     // --- constraints -----------------------------------------------------------------------

@@ -266,7 +266,7 @@ pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
 /// `assert false` or `assume false` without successors. With `threads` (context-bounded
 /// checking) such a block keeps its successors: a thread that fails or blocks stops, and the
 /// threads after it go on.
-fn type_checked_order(mut blocks: Vec<AstBlock>, threads: bool) -> Vec<AstBlock> {
+pub(crate) fn type_checked_order(mut blocks: Vec<AstBlock>, threads: bool) -> Vec<AstBlock> {
     let mut order = Vec::new();
     let mut seen = vec![false; blocks.len()];
     let mut stack = if blocks.is_empty() { Vec::new() } else { vec![0] };

@@ -33,8 +33,8 @@
 //! ## Calls Z3 does not end when interrupted
 //! Z3 4.8.12 checks for an interrupt only between steps, and some steps (nonlinear arithmetic,
 //! large simplifications) run for minutes without one. So the calls run on a thread other than
-//! the caller's (the session's [`Worker`]), and the caller waits for each until the deadline plus [`GRACE`]; then it gives the call
-//! up: the session ends with [`Fault::Timeout`], the context and its thread are left to finish
+//! the caller's (the session's [`Worker`]), and the caller waits for each until the deadline
+//! plus [`GRACE`]; then it gives the call up: the session ends with [`Fault::Timeout`], the context and its thread are left to finish
 //! on their own (never deleted under them), and the time limit holds. A call given up on keeps
 //! a core busy and may hold locks inside libz3 that stall new contexts, so from then on the
 //! binary's sessions run Z3 in a process of their own ([`serve`], started as
