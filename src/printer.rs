@@ -172,7 +172,8 @@ fn write_attribute(out: &mut String, attr: &Attribute) {
 /// The attributes, each followed by a space, ready to stand before what they annotate.
 fn attrs_prefix(attrs: &[Attribute]) -> String {
     let mut out = String::new();
-    for attr in attrs.iter().filter(|a| a.key != crate::passes::INLINED_ENSURES) {
+    let internal = |a: &&Attribute| a.key == crate::passes::INLINED_ENSURES || a.key == crate::passes::INLINED_REQUIRES;
+    for attr in attrs.iter().filter(|a| !internal(a)) {
         write_attribute(&mut out, attr);
         out.push(' ');
     }

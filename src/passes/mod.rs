@@ -232,6 +232,7 @@ pub const PASS_NAMES: &[&str] = &[
     "unroll",
     "sequentialize",
     "pin",
+    "houdini-inline",
 ];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
@@ -255,6 +256,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             only: config.entry,
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
+            houdini: false,
         }),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
         Box::new(loop_unroll::UnrollLoops {
@@ -270,6 +272,22 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
     passes
+}
+
+/// Houdini's inlining (`/contractInfer` with `/inlineDepth:N`, [`crate::houdini`]): after
+/// every other pass, each verified implementation gets the bodies of the procedures it calls,
+/// `depth` levels deep, their contracts checked and assumed at the call as Boogie's
+/// `Inliner.ProcessImplementationForHoudini` does.
+pub fn houdini_inline(depth: u32) -> Box<dyn Pass> {
+    Box::new(inline::Inline {
+        mode: Inlining::Spec,
+        depth: Some(depth),
+        print_inlined: false,
+        only: None,
+        sites: None,
+        threads: false,
+        houdini: true,
+    })
 }
 
 /// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
@@ -305,6 +323,12 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 /// `AssertEnsuresCmd`, whose failure vcgen reports as a postcondition's, on the return path
 /// its block's goto ends. Never printed.
 pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
+
+/// The attribute marking a callee's `requires` asserted where Houdini's inlining
+/// ([`inline::Inline::houdini`]) inlined the call: Boogie's `AssertRequiresCmd`, whose failure
+/// vcgen reports as the call's precondition's (the marker's span is the `requires`). Never
+/// printed.
+pub const INLINED_REQUIRES: &str = "rboogie_inlined_requires";
 
 /// Runs `passes` in order, re-checking the program after each one that changed it; what the
 /// passes print goes to `out` through `reporter`, positions as `sources` gives them. The
