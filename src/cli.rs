@@ -163,8 +163,8 @@ pub struct Options {
     pub contract_infer: bool,
     /// `/printAssignment`: Houdini's assignment is printed before the verdicts.
     pub print_assignment: bool,
-    /// `/useUnsatCoreForContractInfer`: Houdini re-checks only the implementations whose last
-    /// proof used a refuted candidate.
+    /// `/useUnsatCoreForContractInfer`: accepted; Houdini re-checks every related
+    /// implementation, which gives the same assignment (see [`crate::houdini`]).
     pub use_unsat_core_for_contract_infer: bool,
     /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
@@ -870,7 +870,7 @@ struct Cli {
     /// With --contract-infer, print the assignment Houdini computed
     #[arg(long, help_heading = "Pipeline")]
     print_assignment: bool,
-    /// With --contract-infer, re-check only implementations whose proof used a refuted candidate
+    /// With --contract-infer, Boogie's unsat-core pruning of re-checks (accepted: every related implementation is re-checked)
     #[arg(long, help_heading = "Pipeline")]
     use_unsat_core_for_contract_infer: bool,
     /// Parse only
@@ -1341,7 +1341,7 @@ mod tests {
         assert!(
             e.contains("inlining")
                 && e.contains(
-                    "lambda, monomorphize, erase-types, inline, field-abstraction, unroll, sequentialize, pin, all"
+                    "lambda, monomorphize, erase-types, inline, field-abstraction, unroll, sequentialize, pin, houdini-inline, all"
                 ),
             "{e}"
         );
