@@ -364,6 +364,7 @@ impl Options {
             reach_ground: !self.reach_quantified,
             field_abstraction: None,
             pin: None,
+            houdini_inline: if self.contract_infer { self.houdini_config().inline_depth } else { None },
         }
     }
 

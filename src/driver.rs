@@ -293,7 +293,13 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         }
         return check(None, false);
     }
-    let passes = crate::passes::pipeline(&config);
+    let mut passes = crate::passes::pipeline(&config);
+    // `/contractInfer`: Houdini's call graph is the program's before Houdini's own inlining,
+    // the last pass, which runs once Houdini has it.
+    let houdini_passes = match passes.iter().position(|p| p.name() == "houdini-inline") {
+        Some(at) if options.contract_infer && options.verify => passes.split_off(at),
+        _ => Vec::new(),
+    };
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
     let typed =
         crate::passes::run(typed, &passes, &options.pass_observation(), &mut sources, &reporter, out, &mut retired);
@@ -314,7 +320,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
     }
     if options.verify && options.contract_infer {
-        return verify_with_houdini(options, &typed, &mut sources, &reporter, out, &mut retired);
+        return verify_with_houdini(options, &typed, &houdini_passes, &mut sources, &reporter, out, &mut retired);
     }
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out, bounded.as_ref());
@@ -725,6 +731,7 @@ fn unsupported_program(
 fn verify_with_houdini(
     options: &Options,
     typed: &crate::typeck::TypedProgram,
+    houdini_passes: &[Box<dyn crate::passes::Pass>],
     sources: &mut SourceMap,
     reporter: &Reporter,
     out: &mut dyn Write,
@@ -737,16 +744,14 @@ fn verify_with_houdini(
     };
     let verify_options = verify_options(options, typed, None, reporter, solvers.logs.as_ref());
     let graph = crate::houdini::CallGraph::new(typed, &verify_options, config.inline_depth);
-    let inlined = match config.inline_depth {
-        Some(depth) => {
-            let passes = [crate::passes::houdini_inline(depth)];
-            let copy = Box::new(typed.clone());
-            match crate::passes::run(copy, &passes, &options.pass_observation(), sources, reporter, out, retired) {
-                Ok(inlined) => Some(Kept::new(inlined, options.free_at_exit)),
-                Err(failure) => return failure.report(sources, reporter, out),
-            }
+    let inlined = if houdini_passes.is_empty() || config.inline_depth.is_none() {
+        None
+    } else {
+        let copy = Box::new(typed.clone());
+        match crate::passes::run(copy, houdini_passes, &options.pass_observation(), sources, reporter, out, retired) {
+            Ok(inlined) => Some(Kept::new(inlined, options.free_at_exit)),
+            Err(failure) => return failure.report(sources, reporter, out),
         }
-        None => None,
     };
     let typed = inlined.as_deref().map_or(typed, |t| &**t);
     let open = |implementation: &str| solvers.open(implementation);

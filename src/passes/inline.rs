@@ -93,7 +93,7 @@ pub fn site_path(parent: &str, call: &CallCmd) -> String {
 
 impl super::Pass for Inline {
     fn name(&self) -> &'static str {
-        "inline"
+        if self.houdini { "houdini-inline" } else { "inline" }
     }
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
@@ -102,7 +102,7 @@ impl super::Pass for Inline {
 }
 
 fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
-    if options.mode == Inlining::None {
+    if options.mode == Inlining::None || (options.houdini && options.depth.is_none()) {
         return Ok(None);
     }
     let program = &typed.program;

@@ -194,6 +194,9 @@ pub struct PipelineConfig {
     pub field_abstraction: Option<std::sync::Arc<field_abstraction::Abstraction>>,
     /// One implementation pinned to a counterexample's path (the refinement loop's replay).
     pub pin: Option<std::sync::Arc<field_abstraction::PinSpec>>,
+    /// `/contractInfer` with `/inlineDepth:N`: Houdini's inlining, the last pass
+    /// ([`houdini_inline`]).
+    pub houdini_inline: Option<u32>,
 }
 
 impl Default for PipelineConfig {
@@ -214,6 +217,7 @@ impl Default for PipelineConfig {
             reach_ground: true,
             field_abstraction: None,
             pin: None,
+            houdini_inline: None,
         }
     }
 }
@@ -271,17 +275,19 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
+    // Listed always; last, as Boogie's Houdini inlines after all preprocessing.
+    passes.push(houdini_inline(config.houdini_inline));
     passes
 }
 
 /// Houdini's inlining (`/contractInfer` with `/inlineDepth:N`, [`crate::houdini`]): after
 /// every other pass, each verified implementation gets the bodies of the procedures it calls,
 /// `depth` levels deep, their contracts checked and assumed at the call as Boogie's
-/// `Inliner.ProcessImplementationForHoudini` does.
-pub fn houdini_inline(depth: u32) -> Box<dyn Pass> {
+/// `Inliner.ProcessImplementationForHoudini` does. `None` changes nothing.
+pub fn houdini_inline(depth: Option<u32>) -> Box<dyn Pass> {
     Box::new(inline::Inline {
         mode: Inlining::Spec,
-        depth: Some(depth),
+        depth,
         print_inlined: false,
         only: None,
         sites: None,
