@@ -27,8 +27,8 @@
 //! the meaning they have in Boogie 3.5 (issue 5): `/doModSetAnalysis` is `/inferModifies`;
 //! `/nologo` (no banner), `/noinfer` (no abstract interpretation) and `/useArrayTheory`
 //! (maps of a monomorphic program are SMT arrays) ask for what rboogie does anyway. Other
-//! Boogie 2 options (`/z3opt`, `/contractInfer`, `/doNotUseLabels`, ...) stay unknown switches:
-//! they have no meaning today that rboogie could honour.
+//! Boogie 2 options (`/z3opt`, `/doNotUseLabels`, ...) stay unknown switches: they have no
+//! meaning today that rboogie could honour.
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, value_parser};
 use std::fmt;
@@ -161,6 +161,14 @@ pub struct Options {
     /// `/trackedFields:f,g`: the tracked fields to start from (default: those the property
     /// mentions).
     pub tracked_fields: Option<Vec<String>>,
+    /// `/contractInfer`: Houdini infers which candidates of the existential constants hold
+    /// ([`crate::houdini`]), then the program is reported under that assignment.
+    pub contract_infer: bool,
+    /// `/printAssignment`: Houdini's assignment is printed before the verdicts.
+    pub print_assignment: bool,
+    /// `/useUnsatCoreForContractInfer`: accepted; Houdini re-checks every related
+    /// implementation, which gives the same assignment (see [`crate::houdini`]).
+    pub use_unsat_core_for_contract_infer: bool,
     /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
     pub print_after: Vec<String>,
@@ -308,6 +316,9 @@ impl Default for Options {
             smoke: false,
             field_abstraction: false,
             tracked_fields: None,
+            contract_infer: false,
+            print_assignment: false,
+            use_unsat_core_for_contract_infer: false,
             print_after: Vec::new(),
             check_passes: false,
             libraries: Vec::new(),
@@ -345,7 +356,8 @@ impl Options {
             free_var_lambda_lifting: self.free_var_lambda_lifting,
             type_encoding: self.type_encoding,
             inline: self.inline,
-            inline_depth: self.inline_depth,
+            // Under `/contractInfer` the depth is Houdini's own inlining, after the passes.
+            inline_depth: if self.contract_infer { None } else { self.inline_depth },
             print_inlined: self.print_inlined,
             loop_unroll: self.loop_unroll,
             sound_loop_unrolling: self.sound_loop_unrolling,
@@ -357,6 +369,17 @@ impl Options {
             field_abstraction: None,
             pin: None,
             infer: self.infer,
+            houdini_inline: if self.contract_infer { self.houdini_config().inline_depth } else { None },
+        }
+    }
+
+    /// Houdini's configuration (`/contractInfer` and the options that go with it).
+    pub fn houdini_config(&self) -> crate::houdini::HoudiniConfig {
+        crate::houdini::HoudiniConfig {
+            inline_depth: self.inline_depth.filter(|&d| d > 0),
+            use_unsat_core: self.use_unsat_core_for_contract_infer,
+            trace: self.trace,
+            ..crate::houdini::HoudiniConfig::default()
         }
     }
 
@@ -514,6 +537,9 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("smoke", "smoke", Value::Flag),
     opt("fieldAbstraction", "field-abstraction", Value::Flag),
     opt("trackedFields", "tracked-fields", Value::Text),
+    opt("contractInfer", "contract-infer", Value::Flag),
+    opt("printAssignment", "print-assignment", Value::Flag),
+    opt("useUnsatCoreForContractInfer", "use-unsat-core-for-contract-infer", Value::Flag),
     opt("infer", "infer", Value::Infer),
     opt("instrumentInfer", "instrument-infer", Value::OneOf(&["h", "e"])),
     opt("checkInfer", "check-infer", Value::Flag),
@@ -846,6 +872,15 @@ struct Cli {
     /// The fields to track from the start, comma-separated (implies --field-abstraction)
     #[arg(long, value_name = "F,G", help_heading = "Pipeline")]
     tracked_fields: Option<String>,
+    /// Houdini: infer which candidates guarded by {:existential true} constants hold, then verify
+    #[arg(long, help_heading = "Pipeline")]
+    contract_infer: bool,
+    /// With --contract-infer, print the assignment Houdini computed
+    #[arg(long, help_heading = "Pipeline")]
+    print_assignment: bool,
+    /// With --contract-infer, Boogie's unsat-core pruning of re-checks (accepted: every related implementation is re-checked)
+    #[arg(long, help_heading = "Pipeline")]
+    use_unsat_core_for_contract_infer: bool,
     /// Parse only
     #[arg(long, help_heading = "Pipeline")]
     no_resolve: bool,
@@ -1171,6 +1206,9 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         tracked_fields: cli
             .tracked_fields
             .map(|list| list.split(',').map(str::trim).filter(|f| !f.is_empty()).map(str::to_string).collect()),
+        contract_infer: cli.contract_infer,
+        print_assignment: cli.print_assignment,
+        use_unsat_core_for_contract_infer: cli.use_unsat_core_for_contract_infer,
         print_after: cli.print_after,
         check_passes: cli.check_passes,
         libraries: cli.lib.iter().fold(Vec::new(), |mut names, name| {
@@ -1291,7 +1329,7 @@ mod tests {
         // The colon's value is read again as an argument of its own.
         assert_eq!(translated("/x:y.bpl").unwrap(), args("-- /x:y.bpl y.bpl"));
         // Boogie 2 options with no meaning today stay unknown.
-        assert_eq!(translated("/z3opt:X -contractInfer").unwrap_err(), vec!["unknown switch: -contractInfer"]);
+        assert_eq!(translated("/z3opt:X -doNotUseLabels").unwrap_err(), vec!["unknown switch: -doNotUseLabels"]);
     }
 
     #[test]
@@ -1324,7 +1362,7 @@ mod tests {
         assert!(
             e.contains("inlining")
                 && e.contains(
-                    "lambda, monomorphize, erase-types, inline, infer, field-abstraction, unroll, sequentialize, pin, all"
+                    "lambda, monomorphize, erase-types, inline, infer, field-abstraction, unroll, sequentialize, pin, houdini-inline, all"
                 ),
             "{e}"
         );

@@ -301,7 +301,13 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         }
         return check(None, false);
     }
-    let passes = crate::passes::pipeline(&config);
+    let mut passes = crate::passes::pipeline(&config);
+    // `/contractInfer`: Houdini's call graph is the program's before Houdini's own inlining,
+    // the last pass, which runs once Houdini has it.
+    let houdini_passes = match passes.iter().position(|p| p.name() == "houdini-inline") {
+        Some(at) if options.contract_infer && options.verify => passes.split_off(at),
+        _ => Vec::new(),
+    };
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
     let typed =
         crate::passes::run(typed, &passes, &options.pass_observation(), &mut sources, &reporter, out, &mut retired);
@@ -321,6 +327,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
             types: Some(crate::emit::type_table(&typed)),
         };
         reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
+    }
+    if options.verify && options.contract_infer {
+        return verify_with_houdini(options, &typed, &houdini_passes, &mut sources, &reporter, out, &mut retired);
     }
     if options.verify {
         return verify(options, &typed, &sources, &reporter, out, bounded.as_ref());
@@ -578,52 +587,16 @@ pub(crate) fn verify_observed(
     bounded: Option<&BoundedRun>,
     observe: &mut dyn FnMut(&crate::vcgen::verify::ImplResult),
 ) -> io::Result<i32> {
-    use crate::vcgen::{trace, verify_program};
-    let (choice, session_options) = match crate::smt::configure(options) {
-        Ok(c) => c,
-        Err(message) => {
-            reporter.tool_message(out, &format!("*** Error: {message}"))?;
-            return Ok(1);
-        }
+    use crate::vcgen::verify_program;
+    let solvers = match Solvers::configure(options, reporter, out)? {
+        Ok(solvers) => solvers,
+        Err(code) => return Ok(code),
     };
-    // Boogie's `ProverOptions.ExecutablePath`: a `PROVER_PATH` must name a file.
-    if let crate::smt::SolverChoice::Process { path, .. } = &choice
-        && options.solver.is_none()
-        && options.prover_options.iter().any(|o| o.starts_with("PROVER_PATH"))
-        && !Path::new(path).is_file()
-    {
-        reporter.tool_message(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
-        return Ok(1);
-    }
-    if options.trace {
-        let prover = match &choice {
-            crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
-            crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
-            crate::smt::SolverChoice::Noop => "noop",
-        };
-        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
-    }
-    let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
-    let verify_options = verify_options(options, typed, bounded, reporter, logs.as_ref());
+    let verify_options = verify_options(options, typed, bounded, reporter, solvers.logs.as_ref());
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
     let mut model_files: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-    // A log that cannot be written is no reason not to verify: said once per file on stderr.
-    let unwritable_logs = std::sync::Mutex::new(rustc_hash::FxHashSet::<String>::default());
-    let open = |implementation: &str| {
-        let log = match logs.as_ref().map(|files| files.open(implementation)) {
-            Some(Ok(log)) => Some(log),
-            Some(Err(why)) => {
-                let mut warned = unwritable_logs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                if warned.insert(why.clone()) {
-                    eprintln!("Warning: {why}; verifying without writing it");
-                }
-                None
-            }
-            None => None,
-        };
-        crate::smt::start(&choice, &session_options, log)
-    };
+    let open = |implementation: &str| solvers.open(implementation);
     let mut counts = Counts::default();
     let mut disagrees = false;
     let mut internal_errors = 0;
@@ -733,17 +706,7 @@ pub(crate) fn verify_observed(
     }
     let implementations = match result {
         Ok(implementations) => implementations,
-        Err(u) => {
-            let pos =
-                u.span.map(|span| trace::position(sources, span)).map(|p| format!("{}({},{})", p.file, p.line, p.col));
-            let message = format!(
-                "{}: rboogie: cannot verify this program: {} not supported yet",
-                pos.unwrap_or_default(),
-                u.what
-            );
-            reporter.tool_message(out, &message)?;
-            return Ok(2);
-        }
+        Err(u) => return unsupported_program(&u, sources, reporter, out),
     };
     // Corral prints no closing line; JSON keeps its `finished` event.
     if bounded.is_none() || reporter.format == Format::Json {
@@ -751,6 +714,162 @@ pub(crate) fn verify_observed(
     }
     // EX_SOFTWARE: rboogie wrote a query a solver could not read.
     Ok(if internal_errors > 0 { 70 } else { 0 })
+}
+
+/// A program rboogie cannot encode: said so, exit code 2, no trailer.
+fn unsupported_program(
+    u: &crate::vcgen::Unsupported,
+    sources: &SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<i32> {
+    let pos = u
+        .span
+        .map(|span| crate::vcgen::trace::position(sources, span))
+        .map(|p| format!("{}({},{})", p.file, p.line, p.col));
+    let message =
+        format!("{}: rboogie: cannot verify this program: {} not supported yet", pos.unwrap_or_default(), u.what);
+    reporter.tool_message(out, &message)?;
+    Ok(2)
+}
+
+/// `/contractInfer`: Houdini ([`crate::houdini`]) on the program after the passes (its own
+/// inlining last, under `/inlineDepth:N`), then, as Boogie's `RunHoudini` prints them: the
+/// assignment (`/printAssignment`), under `/trace` the inference's figures, each
+/// implementation's last outcome, and the trailer.
+fn verify_with_houdini(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    houdini_passes: &[Box<dyn crate::passes::Pass>],
+    sources: &mut SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    retired: &mut Vec<Box<crate::typeck::TypedProgram>>,
+) -> io::Result<i32> {
+    let config = options.houdini_config();
+    let solvers = match Solvers::configure(options, reporter, out)? {
+        Ok(solvers) => solvers,
+        Err(code) => return Ok(code),
+    };
+    let verify_options = verify_options(options, typed, None, reporter, solvers.logs.as_ref());
+    let graph = crate::houdini::CallGraph::new(typed, &verify_options, config.inline_depth);
+    let inlined = if houdini_passes.is_empty() || config.inline_depth.is_none() {
+        None
+    } else {
+        let copy = Box::new(typed.clone());
+        match crate::passes::run(copy, houdini_passes, &options.pass_observation(), sources, reporter, out, retired) {
+            Ok(inlined) => Some(Kept::new(inlined, options.free_at_exit)),
+            Err(failure) => return failure.report(sources, reporter, out),
+        }
+    };
+    let typed = inlined.as_deref().map_or(typed, |t| &**t);
+    let open = |implementation: &str| solvers.open(implementation);
+    let mut trace_text = String::new();
+    let inferred = crate::houdini::infer(typed, sources, &graph, &verify_options, &config, &open, &mut |line| {
+        trace_text.push_str(line)
+    });
+    reporter.trace(out, &trace_text)?;
+    let inferred = match inferred {
+        Ok(inferred) => inferred,
+        Err(u) => return unsupported_program(&u, sources, reporter, out),
+    };
+    if options.print_assignment {
+        let mut text = String::from("Assignment computed by Houdini:\n");
+        for (name, value) in &inferred.assignment {
+            text.push_str(&format!("{name} = {}\n", if *value { "True" } else { "False" }));
+        }
+        reporter.output(out, &text)?;
+    }
+    if options.trace {
+        let stats = &inferred.stats;
+        let trues = inferred.assignment.iter().filter(|(_, v)| *v).count();
+        let text = format!(
+            "Number of true assignments = {trues}\nNumber of false assignments = {}\nProver time = {:.2}\n\
+             Number of prover queries = {}\nNumber of check-sat calls = {}\nNumber of implementations checked = {}\n",
+            inferred.assignment.len() - trues,
+            stats.solver_seconds,
+            stats.queries,
+            stats.check_sats,
+            stats.implementations,
+        );
+        reporter.trace(out, &text)?;
+    }
+    let models = crate::verdict::Models {
+        in_trace: options.print_model >= 1,
+        after_error: options.model_view.as_deref() == Some("-"),
+    };
+    let mut counts = Counts::default();
+    let mut internal_errors = 0;
+    let implementations = inferred.results.len();
+    for result in inferred.results {
+        let verdict = crate::verdict::decide(result, sources, options.error_trace, models);
+        counts.add(&verdict.counts);
+        if verdict.outcome == crate::verdict::Outcome::InternalError {
+            internal_errors += 1;
+        }
+        reporter.verdict(out, &verdict, None)?;
+    }
+    reporter.trailer(out, &closing(options, sources, counts, implementations))?;
+    Ok(if internal_errors > 0 { 70 } else { 0 })
+}
+
+/// The solver of the run and how its sessions are opened (with their `/proverLog` files).
+struct Solvers {
+    choice: crate::smt::SolverChoice,
+    session_options: crate::smt::SessionOptions,
+    logs: Option<crate::smt::LogFiles>,
+    /// A log that cannot be written is no reason not to verify: said once per file on stderr.
+    unwritable_logs: std::sync::Mutex<rustc_hash::FxHashSet<String>>,
+}
+
+impl Solvers {
+    /// The solver the options choose (`/trace` names it); `Err` with the exit code after
+    /// Boogie's message when it cannot be used.
+    fn configure(options: &Options, reporter: &Reporter, out: &mut dyn Write) -> io::Result<Result<Solvers, i32>> {
+        let (choice, session_options) = match crate::smt::configure(options) {
+            Ok(c) => c,
+            Err(message) => {
+                reporter.tool_message(out, &format!("*** Error: {message}"))?;
+                return Ok(Err(1));
+            }
+        };
+        // Boogie's `ProverOptions.ExecutablePath`: a `PROVER_PATH` must name a file.
+        if let crate::smt::SolverChoice::Process { path, .. } = &choice
+            && options.solver.is_none()
+            && options.prover_options.iter().any(|o| o.starts_with("PROVER_PATH"))
+            && !Path::new(path).is_file()
+        {
+            reporter
+                .tool_message(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
+            return Ok(Err(1));
+        }
+        if options.trace {
+            let prover = match &choice {
+                crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
+                crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
+                crate::smt::SolverChoice::Noop => "noop",
+            };
+            reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
+        }
+        let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
+        Ok(Ok(Solvers { choice, session_options, logs, unwritable_logs: Default::default() }))
+    }
+
+    /// A new session, named for `/proverLog`'s `@PROC@`.
+    fn open(&self, implementation: &str) -> Result<Box<dyn crate::smt::Session>, String> {
+        let log = match self.logs.as_ref().map(|files| files.open(implementation)) {
+            Some(Ok(log)) => Some(log),
+            Some(Err(why)) => {
+                let mut warned = self.unwritable_logs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if warned.insert(why.clone()) {
+                    eprintln!("Warning: {why}; verifying without writing it");
+                }
+                None
+            }
+            None => None,
+        };
+        crate::smt::start(&self.choice, &self.session_options, log)
+    }
 }
 
 /// `/printSplit:FILE`: each split's passive program to `FILE-NAME.spl`, `:`, `/` and `\` in

@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod emit;
 pub mod harness;
+pub mod houdini;
 pub mod intern;
 pub mod library;
 pub mod memory;

@@ -172,7 +172,11 @@ fn write_attribute(out: &mut String, attr: &Attribute) {
 /// The attributes, each followed by a space, ready to stand before what they annotate.
 fn attrs_prefix(attrs: &[Attribute]) -> String {
     let mut out = String::new();
-    let hidden = |a: &&Attribute| a.key == crate::passes::INLINED_ENSURES || a.key == crate::passes::infer::CUT_POINT;
+    let hidden = |a: &&Attribute| {
+        a.key == crate::passes::INLINED_ENSURES
+            || a.key == crate::passes::INLINED_REQUIRES
+            || a.key == crate::passes::infer::CUT_POINT
+    };
     for attr in attrs.iter().filter(|a| !hidden(a)) {
         write_attribute(&mut out, attr);
         out.push(' ');

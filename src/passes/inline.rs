@@ -69,6 +69,11 @@ pub struct Inline {
     /// `assume {:rboogie_join "PREFIX"} true` (`PREFIX` the copy's label prefix); the callee's
     /// `ensures` are not asserted there (nothing waits for a thread).
     pub threads: bool,
+    /// Houdini's inlining (Boogie's `ProcessImplementationForHoudini`, with every `ensures`
+    /// marked `{:InlineAssume}`): the callee's `requires` are asserted as the call's
+    /// preconditions ([`super::INLINED_REQUIRES`]), its `ensures` assumed, and the assertions
+    /// of the copied body (loop invariants too) dropped: the callee's own check proves them.
+    pub houdini: bool,
 }
 
 /// The attributes marking where an inlined thread starts and ends ([`Inline::threads`]).
@@ -88,7 +93,7 @@ pub fn site_path(parent: &str, call: &CallCmd) -> String {
 
 impl super::Pass for Inline {
     fn name(&self) -> &'static str {
-        "inline"
+        if self.houdini { "houdini-inline" } else { "inline" }
     }
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
@@ -97,7 +102,7 @@ impl super::Pass for Inline {
 }
 
 fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
-    if options.mode == Inlining::None {
+    if options.mode == Inlining::None || (options.houdini && options.depth.is_none()) {
         return Ok(None);
     }
     let program = &typed.program;
@@ -714,9 +719,14 @@ impl<'a, 'c> Inliner<'a, 'c> {
             entry.push(assign(var(map[formal], call.span), arg.clone(), at));
         }
         for spec in &pdecl.specs {
-            if let Spec::Requires { free: false, attrs, expr, .. } = spec {
+            if let Spec::Requires { free: false, attrs, expr, span } = spec {
                 let expr = rewrite::expr(&mut renamer, expr);
-                let attrs = rewrite::attrs(&mut renamer, attrs);
+                let mut attrs = rewrite::attrs(&mut renamer, attrs);
+                if self.options.houdini {
+                    let marker =
+                        Attribute { key: Symbol::intern(super::INLINED_REQUIRES), params: Box::new([]), span: *span };
+                    attrs = attrs.into_iter().chain([marker]).collect();
+                }
                 entry.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: call.span });
             }
         }
@@ -745,14 +755,20 @@ impl<'a, 'c> Inliner<'a, 'c> {
             },
         };
         let start = original.blocks.first().and_then(|b| b.label).map(|l| l.name);
-        let copied: Vec<BigBlock> = original.blocks.iter().map(|b| rewrite::big_block(&mut renamer, b)).collect();
+        let mut copied: Vec<BigBlock> = original.blocks.iter().map(|b| rewrite::big_block(&mut renamer, b)).collect();
+        // Boogie's `RemoveAsserts` under a global inlining depth (Houdini's).
+        if self.options.houdini {
+            for b in &mut copied {
+                b.cmds = b.cmds.iter().filter(|c| !matches!(c.kind, CmdKind::Assert { .. })).cloned().collect();
+            }
+        }
         let mut exit = Vec::new();
         for spec in &pdecl.specs {
             if let Spec::Ensures { free, attrs, expr, span } = spec
                 && !thread
             {
                 let expr = rewrite::expr(&mut renamer, expr);
-                if has_attr(attrs, "InlineAssume") {
+                if has_attr(attrs, "InlineAssume") || (self.options.houdini && !free) {
                     exit.push(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr }, span: *span });
                 } else if !free {
                     // Boogie's `AssertEnsuresCmd`: a postcondition's failure (vcgen).
@@ -983,7 +999,8 @@ mod tests {
     /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
     /// when the pass left the program as it was.
     fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
-        let pass = Inline { mode, depth, print_inlined: false, only: None, sites: None, threads: false };
+        let pass =
+            Inline { mode, depth, print_inlined: false, only: None, sites: None, threads: false, houdini: false };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))
     }

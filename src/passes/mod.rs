@@ -197,6 +197,9 @@ pub struct PipelineConfig {
     pub pin: Option<std::sync::Arc<field_abstraction::PinSpec>>,
     /// Abstract interpretation (`/infer`).
     pub infer: Option<infer::InferConfig>,
+    /// `/contractInfer` with `/inlineDepth:N`: Houdini's inlining, the last pass
+    /// ([`houdini_inline`]).
+    pub houdini_inline: Option<u32>,
 }
 
 impl Default for PipelineConfig {
@@ -218,6 +221,7 @@ impl Default for PipelineConfig {
             field_abstraction: None,
             pin: None,
             infer: None,
+            houdini_inline: None,
         }
     }
 }
@@ -237,6 +241,7 @@ pub const PASS_NAMES: &[&str] = &[
     "unroll",
     "sequentialize",
     "pin",
+    "houdini-inline",
 ];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
@@ -260,6 +265,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             only: config.entry,
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
+            houdini: false,
         }),
         Box::new(infer::Infer { config: config.infer, threads: config.threads.is_some(), only: config.entry }),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
@@ -275,7 +281,25 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
+    // Listed always; last, as Boogie's Houdini inlines after all preprocessing.
+    passes.push(houdini_inline(config.houdini_inline));
     passes
+}
+
+/// Houdini's inlining (`/contractInfer` with `/inlineDepth:N`, [`crate::houdini`]): after
+/// every other pass, each verified implementation gets the bodies of the procedures it calls,
+/// `depth` levels deep, their contracts checked and assumed at the call as Boogie's
+/// `Inliner.ProcessImplementationForHoudini` does. `None` changes nothing.
+pub fn houdini_inline(depth: Option<u32>) -> Box<dyn Pass> {
+    Box::new(inline::Inline {
+        mode: Inlining::Spec,
+        depth,
+        print_inlined: false,
+        only: None,
+        sites: None,
+        threads: false,
+        houdini: true,
+    })
 }
 
 /// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
@@ -311,6 +335,12 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 /// `AssertEnsuresCmd`, whose failure vcgen reports as a postcondition's, on the return path
 /// its block's goto ends. Never printed.
 pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
+
+/// The attribute marking a callee's `requires` asserted where Houdini's inlining
+/// ([`inline::Inline::houdini`]) inlined the call: Boogie's `AssertRequiresCmd`, whose failure
+/// vcgen reports as the call's precondition's (the marker's span is the `requires`). Never
+/// printed.
+pub const INLINED_REQUIRES: &str = "rboogie_inlined_requires";
 
 /// Runs `passes` in order, re-checking the program after each one that changed it; what the
 /// passes print goes to `out` through `reporter`, positions as `sources` gives them. The

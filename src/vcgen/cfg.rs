@@ -144,10 +144,14 @@ impl<'a> Lowering<'a> {
         }
         let result = match &c.kind {
             ast::CmdKind::Assert { attrs, expr } => {
+                let inlined_requires = attrs.iter().find(|a| a.key == crate::passes::INLINED_REQUIRES);
                 let kind = if attrs.iter().any(|a| a.key == crate::passes::UNPACK_CHECK) {
                     CheckKind::Unpack
                 } else if attrs.iter().any(|a| a.key == crate::passes::INLINED_ENSURES) {
                     CheckKind::Ensures
+                } else if let Some(marker) = inlined_requires {
+                    // Houdini's inlined precondition, at the call (Boogie's `AssertRequiresCmd`).
+                    CheckKind::Requires { requires: marker.span }
                 } else {
                     CheckKind::Assert
                 };

@@ -217,7 +217,7 @@ struct ModelNames {
 }
 
 /// One implementation's check, owned, so that another thread can run it.
-struct Query {
+pub(crate) struct Query {
     /// Its place in the order of reports.
     index: usize,
     name: String,
@@ -232,13 +232,81 @@ struct Query {
 }
 
 /// What is reported for an implementation, besides its outcome.
-struct Heading {
+pub(crate) struct Heading {
     name: String,
     order: usize,
     span: Span,
     message_if_verified: Option<String>,
     time_limit: u32,
     splits: Vec<(String, String)>,
+}
+
+impl Heading {
+    /// The implementation's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The result to report: this heading with `outcome`.
+    pub(crate) fn result(&self, outcome: ImplOutcome) -> ImplResult {
+        ImplResult {
+            name: self.name.clone(),
+            order: self.order,
+            span: self.span,
+            outcome,
+            message_if_verified: self.message_if_verified.clone(),
+            time_limit: self.time_limit,
+            splits: self.splits.clone(),
+        }
+    }
+}
+
+impl Query {
+    /// The implementation's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The symbols its VCs mention.
+    pub(crate) fn symbols(&self) -> FxHashSet<&str> {
+        self.vcs.iter().flat_map(|vc| symbols_in(&vc.text)).collect()
+    }
+
+    /// How many VCs (splits) the implementation has; most have one.
+    pub(crate) fn parts(&self) -> usize {
+        self.vcs.len()
+    }
+
+    /// The proof obligations of VC `part`.
+    pub(crate) fn checks(&self, part: usize) -> &[Check] {
+        &self.vcs[part].vc.checks
+    }
+
+    /// Sends a fresh session the program's declarations and axioms.
+    pub(crate) fn send_prelude(&self, session: &mut dyn Session) {
+        session.send(&self.prelude);
+    }
+
+    /// Sends VC `part` (its incarnations and the assertion of its negation, in a scope of its
+    /// own that stays open: every later [`Query::check_under`] checks it).
+    pub(crate) fn send_vc(&self, session: &mut dyn Session, part: usize) {
+        session.send(&self.vcs[part].text);
+    }
+
+    /// Boogie's check of the VC sent last (`part`) under `assumptions` (SMT-LIB commands,
+    /// asserted in a scope that is popped afterwards, with the blocking assertions of the
+    /// counterexamples found): up to `/errorLimit` counterexamples, or the solver's verdict.
+    /// The session is left as [`Query::send_vc`] left it.
+    pub(crate) fn check_under(
+        &self,
+        session: &mut dyn Session,
+        options: &VerifyOptions,
+        part: usize,
+        assumptions: &str,
+    ) -> ImplOutcome {
+        session.send(&format!("(push 1)\n{assumptions}"));
+        check_vc(session, options, self, &self.vcs[part], false)
+    }
 }
 
 /// Reports results in program order, whatever order they are found in.
@@ -302,7 +370,7 @@ impl Checker<'_> {
         let mut outcomes = Vec::new();
         for vc in &query.vcs {
             session.send(&vc.text);
-            outcomes.push(check_vc(session.as_mut(), self.options, query, vc));
+            outcomes.push(check_vc(session.as_mut(), self.options, query, vc, true));
         }
         combine(outcomes)
     }
@@ -323,30 +391,7 @@ pub fn verify_program(
     open: &SessionOpener,
     on_result: &mut dyn FnMut(ImplResult),
 ) -> Result<usize, Unsupported> {
-    for d in &typed.program.decls {
-        match d {
-            Decl::YieldInvariant(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
-            Decl::Action(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
-            Decl::YieldProcedure(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
-            _ => {}
-        }
-    }
-    let mut enc = Encoder::new(typed);
-    let dependencies = options.prune.then(|| super::prune::Dependencies::new(typed));
-    if options.prune {
-        enc.keep_axioms_apart();
-    }
-    let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
-    let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
-    let facts = variable_facts(typed);
-    let modifies = modifies_sets(typed);
-    let calls = super::measure::CallGraph::new(typed, false);
-    let symbols = typed.symbols();
-    let types = options.print_split.then(|| crate::emit::type_table(typed));
-    let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
-    impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
-    impls.retain(|&id| selected(typed, options, id));
-
+    let impls = selected_implementations(typed, options);
     // `--shard I/N`: every implementation is still staged, so that each VC is the same text as
     // in the unsharded run (see `crate::shard`), but only the shard's are checked and reported.
     let sizes: Vec<u64> = impls.iter().map(|&id| body_of(typed, id).map_or(1, crate::shard::body_size)).collect();
@@ -355,63 +400,17 @@ pub fn verify_program(
     let selected_count = impls.len();
 
     let mut reports = InOrder { on_result, headings: Vec::new(), outcomes: Vec::new(), next: 0 };
-    // Each implementation's heading, and its outcome or the query that finds it (its `index`
-    // among the reports still to be set).
-    let mut stage = |order: usize, id: ImplementationId| -> (Heading, Result<ImplOutcome, Query>) {
-        let info = &symbols.implementations[id.0 as usize];
-        let name = info.name.name.to_string();
-        let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
-        let limits = implementation_limits(options, impl_attrs(typed, id));
-        let time_limit = limits.time_limit_s;
-        let mut printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
-        let encoded = encode_implementation(
-            typed,
-            sources,
-            options,
-            &mut enc,
-            &facts,
-            &modifies,
-            &calls,
-            dependencies.as_ref(),
-            &mut prelude,
-            id,
-            printing.as_mut(),
-        );
-        let splits = printing.map(|p| p.splits).unwrap_or_default();
-        let heading =
-            Heading { name: name.clone(), order, span: info.name.span, message_if_verified, time_limit, splits };
-        let staged = match encoded {
-            Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
-            Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
-            Ok(None) => Ok(ImplOutcome::Verified),
-            Ok(Some(vcs)) => {
-                // The prelude only grows: a new length is new declarations.
-                if prelude.len() != shared_prelude.len() {
-                    shared_prelude = Arc::from(prelude.as_str());
-                }
-                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, limits })
-            }
-        };
-        (heading, staged)
-    };
-    // The shard's implementations, staged and expected in the reports, in program order.
-    let mut staged = impls.into_iter().enumerate().filter_map(move |(order, id)| {
-        let (heading, staged) = stage(order, id);
-        ours[order].then_some((heading, staged))
-    });
-    let mut next = |reports: &mut InOrder| {
-        let (heading, staged) = staged.next()?;
-        let index = reports.expect(heading);
-        Some((index, staged.map_err(|query| Query { index, ..query })))
-    };
-
     let mut here = Checker { open, options, session: None };
     let cores = options.cores.max(1) as usize;
     if cores == 1 {
-        while let Some((index, staged)) = next(&mut reports) {
-            let outcome = staged.unwrap_or_else(|query| here.check(&query));
+        stage_program(typed, sources, options, &impls, &mut |staged| {
+            if !ours[staged.heading.order] {
+                return;
+            }
+            let index = reports.expect(staged.heading);
+            let outcome = staged.query.unwrap_or_else(|query| here.check(&query));
             reports.complete(index, outcome);
-        }
+        })?;
         return Ok(selected_count);
     }
     std::thread::scope(|scope| {
@@ -441,34 +440,129 @@ pub fn verify_program(
         drop((waiting, outcomes));
         // Without a thread of its own (none could be started), a VC is checked here.
         let queries = (checkers > 0).then_some(queries);
-        while let Some((index, staged)) = next(&mut reports) {
-            match staged {
+        let staging = stage_program(typed, sources, options, &impls, &mut |staged| {
+            if !ours[staged.heading.order] {
+                return;
+            }
+            let index = reports.expect(staged.heading);
+            match staged.query {
                 Ok(outcome) => reports.complete(index, outcome),
-                Err(query) => match &queries {
-                    Some(q) => {
-                        if let Err(mpsc::SendError(query)) = q.send(query) {
-                            // Every checker has stopped (it panicked): the panic is raised
-                            // when the scope ends.
+                Err(query) => {
+                    let query = Query { index, ..query };
+                    match &queries {
+                        Some(q) => {
+                            if let Err(mpsc::SendError(query)) = q.send(query) {
+                                // Every checker has stopped (it panicked): the panic is raised
+                                // when the scope ends.
+                                let outcome = here.check(&query);
+                                reports.complete(index, outcome);
+                            }
+                        }
+                        None => {
                             let outcome = here.check(&query);
                             reports.complete(index, outcome);
                         }
                     }
-                    None => {
-                        let outcome = here.check(&query);
-                        reports.complete(index, outcome);
-                    }
-                },
+                }
             }
             while let Ok((index, outcome)) = found.try_recv() {
                 reports.complete(index, outcome);
             }
-        }
+        });
         drop(queries);
         for (index, outcome) in found {
             reports.complete(index, outcome);
         }
-    });
+        staging
+    })?;
     Ok(selected_count)
+}
+
+/// The implementations the options select (see [`selected`]), in program order.
+pub(crate) fn selected_implementations(typed: &TypedProgram, options: &VerifyOptions) -> Vec<ImplementationId> {
+    let symbols = typed.symbols();
+    let mut impls: Vec<ImplementationId> = (0..symbols.implementations.len() as u32).map(ImplementationId).collect();
+    impls.sort_by_key(|i| symbols.implementations[i.0 as usize].decl);
+    impls.retain(|&id| selected(typed, options, id));
+    impls
+}
+
+/// One implementation staged: what is reported for it, and its outcome when it has nothing
+/// to prove or cannot be encoded, else the query that finds it.
+pub(crate) struct Staged {
+    pub(crate) id: ImplementationId,
+    pub(crate) heading: Heading,
+    pub(crate) query: Result<ImplOutcome, Query>,
+}
+
+/// Stages `impls` (in this order, their `order` their place in it) up to their VCs, handing
+/// each to `each` as soon as it is staged. `Err` when the program itself cannot be encoded
+/// (before any implementation is staged).
+pub(crate) fn stage_program(
+    typed: &TypedProgram,
+    sources: &crate::source::SourceMap,
+    options: &VerifyOptions,
+    impls: &[ImplementationId],
+    each: &mut dyn FnMut(Staged),
+) -> Result<(), Unsupported> {
+    for d in &typed.program.decls {
+        match d {
+            Decl::YieldInvariant(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            Decl::Action(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            Decl::YieldProcedure(x) => return Err(Unsupported::new(Some(x.span), "Civl")),
+            _ => {}
+        }
+    }
+    let mut enc = Encoder::new(typed);
+    let dependencies = options.prune.then(|| super::prune::Dependencies::new(typed));
+    if options.prune {
+        enc.keep_axioms_apart();
+    }
+    let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
+    let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
+    let facts = variable_facts(typed);
+    let modifies = modifies_sets(typed);
+    let calls = super::measure::CallGraph::new(typed, false);
+    let symbols = typed.symbols();
+    let types = options.print_split.then(|| crate::emit::type_table(typed));
+    for (order, &id) in impls.iter().enumerate() {
+        let info = &symbols.implementations[id.0 as usize];
+        let name = info.name.name.to_string();
+        let message_if_verified = string_attr(impl_attrs(typed, id), "msg_if_verifies").map(str::to_string);
+        let limits = implementation_limits(options, impl_attrs(typed, id));
+        let time_limit = limits.time_limit_s;
+        let mut printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
+        let encoded = encode_implementation(
+            typed,
+            sources,
+            options,
+            &mut enc,
+            &facts,
+            &modifies,
+            &calls,
+            dependencies.as_ref(),
+            &mut prelude,
+            id,
+            printing.as_mut(),
+        );
+        let splits = printing.map(|p| p.splits).unwrap_or_default();
+        let heading =
+            Heading { name: name.clone(), order, span: info.name.span, message_if_verified, time_limit, splits };
+        let query = match encoded {
+            Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
+            Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
+            Ok(None) => Ok(ImplOutcome::Verified),
+            Ok(Some(vcs)) => {
+                // The prelude only grows: a new length is new declarations.
+                if prelude.len() != shared_prelude.len() {
+                    shared_prelude = Arc::from(prelude.as_str());
+                }
+                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, limits })
+            }
+        };
+        each(Staged { id, heading, query });
+    }
+    Ok(())
 }
 
 /// Whether the options and attributes select implementation `id` for verification: `/proc`,
@@ -790,7 +884,17 @@ fn implementation_limits(options: &VerifyOptions, attrs: &[Attribute]) -> Limits
 /// Boogie's `CheckSat` loop on one implementation's VC, sent to `session` before: after each
 /// `sat`, the failing path is read from the model and that assertion blocked, until `unsat`
 /// or `/errorLimit` counterexamples.
-fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, vc: &EncodedVc) -> ImplOutcome {
+///
+/// `last_chance`: when the solver gives up before any counterexample, Boogie's split worker
+/// reports the one assertion of a VC that has only one as failing ([`gave_up`]); Houdini, which
+/// calls the prover directly, does not.
+fn check_vc(
+    session: &mut dyn Session,
+    options: &VerifyOptions,
+    query: &Query,
+    vc: &EncodedVc,
+    last_chance: bool,
+) -> ImplOutcome {
     let limits = &query.limits;
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
@@ -887,12 +991,12 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
             Answer::Timeout if session.dead().is_some() => {
                 break if errors.is_empty() { Some(ImplOutcome::TimedOut) } else { None };
             }
-            Answer::Timeout => break gave_up(&errors, &vc.blocks, ImplOutcome::TimedOut),
+            Answer::Timeout => break gave_up(&errors, &vc.blocks, ImplOutcome::TimedOut, last_chance),
             Answer::Unknown(UnknownReason::OutOfResource) => {
-                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfResource);
+                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfResource, last_chance);
             }
             Answer::Unknown(UnknownReason::OutOfMemory) => {
-                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfMemory);
+                break gave_up(&errors, &vc.blocks, ImplOutcome::OutOfMemory, last_chance);
             }
             Answer::Unknown(UnknownReason::Undetermined(_)) => {
                 break if errors.is_empty() { Some(ImplOutcome::Inconclusive) } else { None };
@@ -922,7 +1026,7 @@ fn check_vc(session: &mut dyn Session, options: &VerifyOptions, query: &Query, v
 /// An implementation's outcome from its splits' (Boogie's `SplitAndVerifyWorker`): the
 /// errors of every split; else the first split's outcome that is not "verified"; "verified"
 /// only when every split is. A rejected query (rboogie's bug) comes before all of these.
-fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
+pub(crate) fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
     let mut errors = Vec::new();
     let mut other = None;
     for o in outcomes {
@@ -956,9 +1060,17 @@ fn save_rejected(query: &Query, vc: &EncodedVc) -> Option<std::path::PathBuf> {
 
 /// The outcome when the solver gave up (`why`): none beyond the errors found so far, if any;
 /// else Boogie's last chance (its one assertion reported as failing, see [`split`]), or `why`.
-fn gave_up(errors: &[Counterexample], blocks: &[passify::PassiveBlock], why: ImplOutcome) -> Option<ImplOutcome> {
+fn gave_up(
+    errors: &[Counterexample],
+    blocks: &[passify::PassiveBlock],
+    why: ImplOutcome,
+    last_chance: bool,
+) -> Option<ImplOutcome> {
     if !errors.is_empty() {
         return None;
+    }
+    if !last_chance {
+        return Some(why);
     }
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
 }
