@@ -374,6 +374,14 @@ impl<'p> Encoder<'p> {
         // Functions: every name known before any body is encoded, so that bodies may call
         // functions declared later; `{:define}` bodies become `define-fun`s once every declared
         // function is, in an order where each comes after those it uses.
+        // Boogie keeps functions and variables apart; SMT-LIB has one name space, where z3
+        // overloads a function and a constant of the same name (then refuses the ambiguous
+        // use) and cvc5 refuses the second declaration. A function named like a variable (of
+        // any kind: a bound variable would shadow it) gets a suffix no identifier has.
+        let var_names: FxHashSet<Symbol> = symbols.vars.iter().map(|v| v.name.name).collect();
+        let function_name = |name: Symbol| {
+            if var_names.contains(&name) { quote(&format!("{name}@@fn")) } else { quote(&name) }
+        };
         let mut defined: Vec<(FunctionId, &'p FunctionDecl)> = Vec::new();
         let mut with_axiom: Vec<(FunctionId, &'p Expr)> = Vec::new();
         for (i, info) in symbols.functions.iter().enumerate() {
@@ -389,13 +397,14 @@ impl<'p> Encoder<'p> {
             if find_bool_attribute(&fd.attrs, "inline") && fd.body.is_some() {
                 continue;
             }
-            self.function_names.insert(id, quote(&info.name.name));
+            let name = function_name(info.name.name);
+            self.function_names.insert(id, name.clone());
             match &fd.body {
                 Some(_) if find_bool_attribute(&fd.attrs, "define") => defined.push((id, fd)),
                 body => {
                     let sorts = info.param_types.iter().map(|t| self.sort(t)).collect::<Result<Vec<_>, _>>()?;
                     let result = self.sort(&info.result)?;
-                    let _ = writeln!(decls, "(declare-fun {} ({}) {result})", quote(&info.name.name), sorts.join(" "));
+                    let _ = writeln!(decls, "(declare-fun {name} ({}) {result})", sorts.join(" "));
                     if let Some(body) = body {
                         with_axiom.push((id, body));
                     }
@@ -405,7 +414,7 @@ impl<'p> Encoder<'p> {
         let mut definitions: Vec<(String, String)> = Vec::new();
         for (id, fd) in defined {
             let info = symbols.function(id);
-            let name = quote(&info.name.name);
+            let name = self.function_names[&id].clone();
             let mut ctx = self.formals_ctx(id);
             let params = self.binders(id)?;
             let result = self.sort(&info.result)?;
@@ -416,7 +425,7 @@ impl<'p> Encoder<'p> {
         for (id, body) in with_axiom {
             // Boogie's definition axiom.
             let info = symbols.function(id);
-            let name = quote(&info.name.name);
+            let name = self.function_names[&id].clone();
             let mut ctx = self.formals_ctx(id);
             let b = self.ex(body, &NoVars, &mut ctx)?;
             let command = if info.params.is_empty() {
