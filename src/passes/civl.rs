@@ -4,7 +4,9 @@
 //! Expects a type-checked program. Guarantees, when the program has no yield procedure and no
 //! yield invariant and every action is `pure`, without mover type and without specifications
 //! (`refines`, `requires`, `asserts`, `modifies`), a program without those actions and the
-//! same verification outcome; any other program is left as it is (the verifier refuses Civl).
+//! same verification outcome. Any other Civl program is refused here, at its first Civl
+//! declaration (rboogie does not verify Civl yet): the later passes do not know Civl's
+//! declarations (monomorphization would expand the library's types everywhere but in them).
 //!
 //! Why this is sound: only yield procedures and actions may call an action (resolution
 //! reports other callers), so without yield procedures the actions are called by nothing that
@@ -32,10 +34,12 @@ impl Pass for Civl {
 fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
     let decls = &typed.program.decls;
     let mut actions = 0;
+    let civl = |span| Err(PassError::Unsupported { span: Some(span), what: "Civl".to_string() });
     for d in decls {
         match d {
-            Decl::YieldProcedure(_) | Decl::YieldInvariant(_) => return Ok(None),
-            Decl::Action(a) if !(a.pure && a.mover.is_none() && a.specs.is_empty()) => return Ok(None),
+            Decl::YieldProcedure(y) => return civl(y.span),
+            Decl::YieldInvariant(y) => return civl(y.span),
+            Decl::Action(a) if !(a.pure && a.mover.is_none() && a.specs.is_empty()) => return civl(a.span),
             Decl::Action(_) => actions += 1,
             _ => {}
         }
@@ -60,8 +64,22 @@ mod tests {
     fn inert_actions_go_the_rest_stays() {
         let program = after("pure action A(b: bool) { assert b; }\nprocedure P();").expect("changed");
         assert_eq!(program.decls.len(), 1);
-        // A mover type or a yield procedure is Civl's to check: left alone.
-        assert!(after("pure action A(b: bool) { assert b; }\nyield procedure {:layer 1} Y();").is_none());
         assert!(after("procedure P();").is_none());
+    }
+
+    /// A yield procedure, a yield invariant or an action Civl checks something for: refused
+    /// at that declaration.
+    #[test]
+    fn civl_programs_are_refused_at_their_first_civl_declaration() {
+        for text in [
+            "pure action A(b: bool) { assert b; }\nyield procedure {:layer 1} Y();",
+            "var {:layer 0, 1} x: int;\nyield invariant {:layer 1} Inv(); preserves x >= 0;",
+            "var {:layer 0, 1} x: int;\natomic action {:layer 1} Incr() modifies x; { x := x + 1; }",
+        ] {
+            match run(&typed(text)) {
+                Err(PassError::Unsupported { span: Some(_), what }) => assert_eq!(what, "Civl"),
+                other => panic!("not refused: {other:?}\n{text}"),
+            }
+        }
     }
 }
