@@ -342,6 +342,13 @@ pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
 /// printed.
 pub const INLINED_REQUIRES: &str = "rboogie_inlined_requires";
 
+/// The attribute marking a callee's `requires` asserted where bounded mode's inlining
+/// ([`inline::Inline::only`]) inlined the call: reported as an assertion at the call, as
+/// Corral reports it, with the marker's span (the `requires`) kept as the check's
+/// [`crate::vcgen::Check::clause`], so that two preconditions of one call are two checks
+/// (Houdini tells its candidates apart by it). Never printed.
+pub const REQUIRES_CLAUSE: &str = "rboogie_requires_clause";
+
 /// Runs `passes` in order, re-checking the program after each one that changed it; what the
 /// passes print goes to `out` through `reporter`, positions as `sources` gives them. The
 /// programs the passes replaced go to `retired`, so that the caller chooses when to free them
