@@ -27,6 +27,10 @@
 //! A program with `async` calls (Corral's `async call P()`, c2s's `call {:async} P()`) is
 //! concurrent: its threads are inlined where they are spawned and the entry point is
 //! sequentialized with `/k:N` rounds per thread ([`crate::passes::sequentialize`]).
+//!
+//! Under `/contractInfer` inlining is eager: Houdini ([`crate::houdini`]) computes its
+//! assignment on the program the check verifies, and the check runs with the existential
+//! constants fixed to it (the driver's `verify_bounded_with_houdini`).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 

@@ -344,6 +344,8 @@ impl Options {
                 loop_unroll: Some(self.loop_unroll.unwrap_or(bound)),
                 max_static_loop_bound: self.bounded.max_static_loop_bound,
                 infer_modifies: true,
+                // Houdini runs on the program with every call inlined to the bound already.
+                houdini_inline: None,
                 ..self.modular_pipeline_config()
             };
         }
@@ -370,6 +372,7 @@ impl Options {
             pin: None,
             infer: self.infer,
             houdini_inline: if self.contract_infer { self.houdini_config().inline_depth } else { None },
+            houdini_assignment: None,
         }
     }
 
@@ -1362,7 +1365,7 @@ mod tests {
         assert!(
             e.contains("inlining")
                 && e.contains(
-                    "lambda, monomorphize, erase-types, inline, infer, field-abstraction, unroll, sequentialize, pin, houdini-inline, all"
+                    "lambda, monomorphize, erase-types, inline, infer, field-abstraction, unroll, sequentialize, pin, houdini-inline, houdini-assignment, all"
                 ),
             "{e}"
         );

@@ -88,6 +88,12 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.tool_message(out, "*** Error: No input files were specified.")?;
         return Ok(1);
     }
+    // Each decides what the program is checked under (Houdini's assignment, the refinement
+    // loop's abstraction): rboogie does not combine them.
+    if options.contract_infer && options.field_abstraction {
+        reporter.tool_message(out, "*** Error: /contractInfer cannot be combined with /fieldAbstraction")?;
+        return Ok(1);
+    }
     // The refinement loop's checks are many, short and one after another: their Z3 contexts
     // are made ahead of need, the first while the program is read.
     if options.field_abstraction
@@ -252,9 +258,12 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // the program with those sites inlined and the others blocked is then checked and
     // reported as eager inlining's is (a bug the search found is a bug of that program, and
     // "no bugs" holds for it as well). A search that gives up leaves eager inlining to decide.
+    // Under `/contractInfer` bounded mode inlines eagerly: Houdini's assignment is computed on
+    // the program the check verifies, which the search would choose under another assignment.
     if let Some(b) = bounded.as_ref()
         && !options.bounded.eager
         && !concurrent
+        && !options.contract_infer
         && options.verify
     {
         let mut passes = crate::passes::pipeline(&config);
@@ -328,6 +337,13 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         };
         reporter.output(out, &crate::printer::print_program(&printed, &print_options))?;
     }
+    if options.verify
+        && options.contract_infer
+        && let Some(b) = bounded.as_ref()
+    {
+        let typed = Kept::into_inner(typed);
+        return verify_bounded_with_houdini(options, typed, config, b, &mut sources, &reporter, out, &mut retired);
+    }
     if options.verify && options.contract_infer {
         return verify_with_houdini(options, &typed, &houdini_passes, &mut sources, &reporter, out, &mut retired);
     }
@@ -350,6 +366,11 @@ struct Kept<T> {
 impl<T> Kept<T> {
     fn new(value: T, free: bool) -> Kept<T> {
         Kept { value: Some(value), free }
+    }
+
+    /// The value, for an owner that keeps it (or not) in turn.
+    fn into_inner(mut kept: Kept<T>) -> T {
+        kept.value.take().expect("present until dropped")
     }
 }
 
@@ -587,11 +608,26 @@ pub(crate) fn verify_observed(
     bounded: Option<&BoundedRun>,
     observe: &mut dyn FnMut(&crate::vcgen::verify::ImplResult),
 ) -> io::Result<i32> {
-    use crate::vcgen::verify_program;
     let solvers = match Solvers::configure(options, reporter, out)? {
         Ok(solvers) => solvers,
         Err(code) => return Ok(code),
     };
+    verify_with(&solvers, options, typed, sources, reporter, out, bounded, observe)
+}
+
+/// [`verify_observed`] with the run's solvers.
+#[allow(clippy::too_many_arguments)]
+fn verify_with(
+    solvers: &Solvers,
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    sources: &SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    bounded: Option<&BoundedRun>,
+    observe: &mut dyn FnMut(&crate::vcgen::verify::ImplResult),
+) -> io::Result<i32> {
+    use crate::vcgen::verify_program;
     let verify_options = verify_options(options, typed, bounded, reporter, solvers.logs.as_ref());
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
@@ -768,11 +804,41 @@ fn verify_with_houdini(
     let inferred = crate::houdini::infer(typed, sources, &graph, &verify_options, &config, &open, &mut |line| {
         trace_text.push_str(line)
     });
-    reporter.trace(out, &trace_text)?;
+    if !trace_text.is_empty() {
+        reporter.trace(out, &trace_text)?;
+    }
     let inferred = match inferred {
         Ok(inferred) => inferred,
         Err(u) => return unsupported_program(&u, sources, reporter, out),
     };
+    report_assignment(options, &inferred, reporter, out)?;
+    let models = crate::verdict::Models {
+        in_trace: options.print_model >= 1,
+        after_error: options.model_view.as_deref() == Some("-"),
+    };
+    let mut counts = Counts::default();
+    let mut internal_errors = 0;
+    let implementations = inferred.results.len();
+    for result in inferred.results {
+        let verdict = crate::verdict::decide(result, sources, options.error_trace, models);
+        counts.add(&verdict.counts);
+        if verdict.outcome == crate::verdict::Outcome::InternalError {
+            internal_errors += 1;
+        }
+        reporter.verdict(out, &verdict, None)?;
+    }
+    reporter.trailer(out, &closing(options, sources, counts, implementations))?;
+    Ok(if internal_errors > 0 { 70 } else { 0 })
+}
+
+/// `/printAssignment`: Houdini's assignment, as Boogie's `RunHoudini` prints it; under
+/// `/trace`, the inference's figures.
+fn report_assignment(
+    options: &Options,
+    inferred: &crate::houdini::HoudiniOutcome,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if options.print_assignment {
         let mut text = String::from("Assignment computed by Houdini:\n");
         for (name, value) in &inferred.assignment {
@@ -794,23 +860,74 @@ fn verify_with_houdini(
         );
         reporter.trace(out, &text)?;
     }
-    let models = crate::verdict::Models {
-        in_trace: options.print_model >= 1,
-        after_error: options.model_view.as_deref() == Some("-"),
+    Ok(())
+}
+
+/// `/contractInfer` in bounded mode: Houdini ([`crate::houdini`]) on the program the bounded
+/// check verifies (the entry point after the passes: callees inlined to the bound, loops
+/// unrolled, threads sequentialized), its assignment printed as in modular mode, then that
+/// program under the assignment (the constants' values made axioms, the pipeline's
+/// `houdini-assignment` pass) checked and reported as bounded mode reports it, in the same
+/// solver configuration. Houdini's own outcomes are not reported: a bug that is no candidate's
+/// is found again by the check, and "no bugs" is that check's proof.
+#[allow(clippy::too_many_arguments)]
+fn verify_bounded_with_houdini(
+    options: &Options,
+    typed: Box<crate::typeck::TypedProgram>,
+    mut config: crate::passes::PipelineConfig,
+    bounded: &BoundedRun,
+    sources: &mut SourceMap,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+    retired: &mut Vec<Box<crate::typeck::TypedProgram>>,
+) -> io::Result<i32> {
+    let solvers = match Solvers::configure(options, reporter, out)? {
+        Ok(solvers) => solvers,
+        Err(code) => return Ok(code),
     };
-    let mut counts = Counts::default();
-    let mut internal_errors = 0;
-    let implementations = inferred.results.len();
-    for result in inferred.results {
-        let verdict = crate::verdict::decide(result, sources, options.error_trace, models);
-        counts.add(&verdict.counts);
-        if verdict.outcome == crate::verdict::Outcome::InternalError {
-            internal_errors += 1;
-        }
-        reporter.verdict(out, &verdict, None)?;
+    // Houdini's checks take Boogie's counterexamples (`/errorLimit` of them, not Corral's one)
+    // and need nothing that only a report shows.
+    let verify_options = crate::vcgen::VerifyOptions {
+        error_limit: options.error_limit,
+        stages: Vec::new(),
+        models: false,
+        values: false,
+        augmented_traces: false,
+        print_split: false,
+        ..verify_options(options, &typed, Some(bounded), reporter, solvers.logs.as_ref())
+    };
+    let graph = crate::houdini::CallGraph::new(&typed, &verify_options, None);
+    let open = |implementation: &str| solvers.open(implementation);
+    let mut trace_text = String::new();
+    let inferred = crate::houdini::infer(
+        &typed,
+        sources,
+        &graph,
+        &verify_options,
+        &options.houdini_config(),
+        &open,
+        &mut |line| trace_text.push_str(line),
+    );
+    if !trace_text.is_empty() {
+        reporter.trace(out, &trace_text)?;
     }
-    reporter.trailer(out, &closing(options, sources, counts, implementations))?;
-    Ok(if internal_errors > 0 { 70 } else { 0 })
+    let inferred = match inferred {
+        Ok(inferred) => inferred,
+        Err(u) => return unsupported_program(&u, sources, reporter, out),
+    };
+    report_assignment(options, &inferred, reporter, out)?;
+    config.houdini_assignment = Some(std::sync::Arc::new(inferred.assignment));
+    // The passes the driver held back for Houdini (its inlining does nothing in bounded mode).
+    let mut passes = crate::passes::pipeline(&config);
+    let at = passes.iter().position(|p| p.name() == "houdini-inline").unwrap_or(passes.len());
+    let passes = passes.split_off(at);
+    match crate::passes::run(typed, &passes, &options.pass_observation(), sources, reporter, out, retired) {
+        Ok(assigned) => {
+            let assigned = Kept::new(assigned, options.free_at_exit);
+            verify_with(&solvers, options, &assigned, sources, reporter, out, Some(bounded), &mut |_| {})
+        }
+        Err(failure) => failure.report(sources, reporter, out),
+    }
 }
 
 /// The solver of the run and how its sessions are opened (with their `/proverLog` files).

@@ -30,6 +30,18 @@
 //! Boogie, an implementation that gives up also queues those its now-false candidates were
 //! assumed in, so that no reported assignment rests on a check under a stronger one.
 //!
+//! Bounded mode (`/main:P`) runs the same inference on the program its check verifies: the
+//! entry point alone, every callee inlined to the bound and every loop unrolled (the driver
+//! then checks that program under the assignment). A callee's `requires` asserted at an
+//! inlined call is known by the `requires` ([`Check::clause`]), since the call's position is
+//! shared by its other preconditions. A concurrent program's entry point is sequentialized: its
+//! assertions are failure blocks ([`crate::passes::sequentialize::failed_assertion`]) and its
+//! one assertion fails when one of them is taken; a counterexample refutes the candidate of the
+//! first failure block on its path (the failure bounded mode reports). The path lists each
+//! thread's steps together, not in the order of the rounds they run in, so when one execution
+//! fails several assertions that one need not have failed first; the assignment can then be
+//! smaller than the greatest, never unsound: whatever it is, the check under it decides.
+//!
 //! `/useUnsatCoreForContractInfer` is accepted and changes nothing: every related
 //! implementation is queued again (Boogie's `InUnsatCore` when it has no core), which gives the
 //! same assignment with possibly more checks.
@@ -269,6 +281,12 @@ struct Candidates {
     requires: FxHashMap<At, (ProcedureId, usize)>,
     ensures: FxHashMap<At, usize>,
     asserts: FxHashMap<At, usize>,
+    /// A sequentialized entry point's failure blocks whose assertion is a candidate, by label
+    /// ([`crate::passes::sequentialize::failed_assertion`]).
+    fails: FxHashMap<String, usize>,
+    /// The positions of a sequentialized entry point's one assertion (its failure is the first
+    /// failure block its trace passes through).
+    finals: FxHashSet<At>,
     /// The constants the axioms and function bodies mention: every check must fix them.
     global: Vec<usize>,
 }
@@ -313,6 +331,8 @@ impl Candidates {
             requires: FxHashMap::default(),
             ensures: FxHashMap::default(),
             asserts: FxHashMap::default(),
+            fails: FxHashMap::default(),
+            finals: FxHashSet::default(),
             global: Vec::new(),
         };
         for d in &typed.program.decls {
@@ -359,7 +379,14 @@ impl Candidates {
         }
         impl crate::walk::Visitor for Asserts<'_, '_> {
             fn cmd(&mut self, cmd: &crate::ast::Cmd) {
-                if let CmdKind::Assert { expr, .. } = &cmd.kind
+                let CmdKind::Assert { expr, attrs } = &cmd.kind else { return };
+                let marked = |key: &str| attrs.iter().any(|a| a.key.as_str() == key);
+                if marked(crate::passes::sequentialize::FINAL) {
+                    self.c.finals.insert(at(cmd.span));
+                }
+                // A precondition bounded mode asserts at a call is known by its `requires`
+                // ([`Check::clause`]), not by the call's position, which its others share.
+                if !marked(crate::passes::REQUIRES_CLAUSE)
                     && let Some(k) = self.c.match_candidate(self.typed, expr)
                 {
                     self.c.asserts.insert(at(cmd.span), k);
@@ -382,6 +409,14 @@ impl Candidates {
             // Loop invariants are checked at the invariant's span.
             if let Some((_, body)) = crate::passes::blocks::named_body(d) {
                 invariants(typed, &body.stmts, walker.c);
+                for b in body.stmts.blocks.iter() {
+                    if let Some(e) = crate::passes::sequentialize::failed_assertion(b)
+                        && let Some(k) = walker.c.match_candidate(typed, e)
+                        && let Some(label) = &b.label
+                    {
+                        walker.c.fails.insert(label.name.to_string(), k);
+                    }
+                }
             }
         }
         let mut global: Vec<usize> = walker.mentioned.into_iter().collect();
@@ -406,8 +441,21 @@ impl Candidates {
         }
     }
 
+    /// The candidate a counterexample refutes, if it is one's: in a sequentialized program,
+    /// the assertion of the first failure block on its path (the failure bounded mode reports).
+    fn refuted_by(&self, e: &Counterexample) -> Option<Refuted> {
+        if self.finals.contains(&at(e.check.tok)) {
+            let failure = e.trace.iter().find(|s| s.label.starts_with(crate::passes::sequentialize::FAIL))?;
+            return self.fails.get(&failure.label).map(|&k| Refuted::Assert(k));
+        }
+        self.refuted(&e.check)
+    }
+
     /// The candidate a failed check refutes, if it is one's.
     fn refuted(&self, check: &Check) -> Option<Refuted> {
+        if let Some(requires) = check.clause {
+            return self.requires.get(&at(requires)).map(|&(p, k)| Refuted::Requires(k, p));
+        }
         match check.kind {
             CheckKind::Requires { requires } => self.requires.get(&at(requires)).map(|&(p, k)| Refuted::Requires(k, p)),
             CheckKind::Ensures => self.ensures.get(&at(check.tok)).map(|&k| Refuted::Ensures(k)),
@@ -649,10 +697,18 @@ fn relevant(candidates: &Candidates, query: &Query) -> (Vec<usize>, Vec<Refuted>
     let mut seen = FxHashSet::default();
     for part in 0..query.parts() {
         for check in query.checks(part) {
-            if let Some(r) = candidates.refuted(check)
-                && seen.insert(r.constant())
-            {
-                asserted.push(r);
+            // A sequentialized entry point asserts its failure blocks' candidates.
+            let mut refuted: Vec<Refuted> = Vec::new();
+            if candidates.finals.contains(&at(check.tok)) {
+                let mut failures: Vec<usize> = candidates.fails.values().copied().collect();
+                failures.sort_unstable();
+                refuted.extend(failures.into_iter().map(Refuted::Assert));
+            }
+            refuted.extend(candidates.refuted(check));
+            for r in refuted {
+                if seen.insert(r.constant()) {
+                    asserted.push(r);
+                }
             }
         }
     }
@@ -797,7 +853,7 @@ impl Houdini<'_, '_> {
                 let mut refuted = Vec::new();
                 let mut others: Vec<Counterexample> = Vec::new();
                 for e in errors {
-                    match self.candidates.refuted(&e.check) {
+                    match self.candidates.refuted_by(&e) {
                         Some(r) => refuted.push(r),
                         None => others.push(e),
                     }

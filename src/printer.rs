@@ -175,6 +175,7 @@ fn attrs_prefix(attrs: &[Attribute]) -> String {
     let hidden = |a: &&Attribute| {
         a.key == crate::passes::INLINED_ENSURES
             || a.key == crate::passes::INLINED_REQUIRES
+            || a.key == crate::passes::REQUIRES_CLAUSE
             || a.key == crate::passes::infer::CUT_POINT
     };
     for attr in attrs.iter().filter(|a| !hidden(a)) {

@@ -158,6 +158,7 @@ Parsing trace.bpl
 [TRACE] pass sequentialize: T s, no change
 [TRACE] pass pin: T s, no change
 [TRACE] pass houdini-inline: T s, no change
+[TRACE] pass houdini-assignment: T s, no change
 [TRACE] Using prover: Z3 (in-process)
 
 Verifying Good ...

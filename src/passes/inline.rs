@@ -22,7 +22,8 @@
 //! inlined calls is split at each: `B` ends in a goto to the first call's entry, and the code
 //! after the `k`th call goes on in a block `B$k` with `B`'s token. Between them come:
 //! - `inline$P$n$Entry`: the callee's in-parameters assigned the arguments, each `requires`
-//!   asserted (at the call), the callee's locals and outs havocked, and every variable the
+//!   asserted (at the call; in bounded mode marked with the `requires` it stands for,
+//!   [`super::REQUIRES_CLAUSE`]), the callee's locals and outs havocked, and every variable the
 //!   callee modifies copied into a local that stands for it under `old`;
 //! - the callee's (coalesced, not yet inlined) blocks with their labels prefixed `inline$P$n$`
 //!   and `return` turned into a goto to the exit; nested calls in them are inlined in turn;
@@ -722,9 +723,15 @@ impl<'a, 'c> Inliner<'a, 'c> {
             if let Spec::Requires { free: false, attrs, expr, span } = spec {
                 let expr = rewrite::expr(&mut renamer, expr);
                 let mut attrs = rewrite::attrs(&mut renamer, attrs);
-                if self.options.houdini {
-                    let marker =
-                        Attribute { key: Symbol::intern(super::INLINED_REQUIRES), params: Box::new([]), span: *span };
+                // Houdini's inlining reports a precondition's failure as Boogie's; bounded mode
+                // reports an assertion at the call, and names the `requires` it stands for.
+                let marker = if self.options.houdini {
+                    Some(super::INLINED_REQUIRES)
+                } else {
+                    self.options.only.map(|_| super::REQUIRES_CLAUSE)
+                };
+                if let Some(marker) = marker {
+                    let marker = Attribute { key: Symbol::intern(marker), params: Box::new([]), span: *span };
                     attrs = attrs.into_iter().chain([marker]).collect();
                 }
                 entry.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: call.span });

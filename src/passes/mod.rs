@@ -24,6 +24,7 @@ mod civl;
 mod datatypes;
 mod erase_types;
 pub mod field_abstraction;
+mod houdini_assignment;
 pub mod infer;
 pub mod inline;
 mod lambda;
@@ -200,6 +201,9 @@ pub struct PipelineConfig {
     /// `/contractInfer` with `/inlineDepth:N`: Houdini's inlining, the last pass
     /// ([`houdini_inline`]).
     pub houdini_inline: Option<u32>,
+    /// Bounded mode under `/contractInfer`: the assignment Houdini computed, made axioms
+    /// ([`houdini_assignment`]) before the bounded check.
+    pub houdini_assignment: Option<std::sync::Arc<Vec<(String, bool)>>>,
 }
 
 impl Default for PipelineConfig {
@@ -222,6 +226,7 @@ impl Default for PipelineConfig {
             pin: None,
             infer: None,
             houdini_inline: None,
+            houdini_assignment: None,
         }
     }
 }
@@ -242,6 +247,7 @@ pub const PASS_NAMES: &[&str] = &[
     "sequentialize",
     "pin",
     "houdini-inline",
+    "houdini-assignment",
 ];
 
 /// The pipeline `config` asks for, in Boogie's order (see the module header). A mode that
@@ -281,8 +287,10 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
-    // Listed always; last, as Boogie's Houdini inlines after all preprocessing.
+    // Listed always; after the others, as Boogie's Houdini inlines after all preprocessing.
     passes.push(houdini_inline(config.houdini_inline));
+    // Listed always; the driver runs it once Houdini has computed the assignment.
+    passes.push(Box::new(houdini_assignment::AssignConstants(config.houdini_assignment.clone())));
     passes
 }
 
@@ -341,6 +349,13 @@ pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
 /// vcgen reports as the call's precondition's (the marker's span is the `requires`). Never
 /// printed.
 pub const INLINED_REQUIRES: &str = "rboogie_inlined_requires";
+
+/// The attribute marking a callee's `requires` asserted where bounded mode's inlining
+/// ([`inline::Inline::only`]) inlined the call: reported as an assertion at the call, as
+/// Corral reports it, with the marker's span (the `requires`) kept as the check's
+/// [`crate::vcgen::Check::clause`], so that two preconditions of one call are two checks
+/// (Houdini tells its candidates apart by it). Never printed.
+pub const REQUIRES_CLAUSE: &str = "rboogie_requires_clause";
 
 /// Runs `passes` in order, re-checking the program after each one that changed it; what the
 /// passes print goes to `out` through `reporter`, positions as `sources` gives them. The

@@ -163,6 +163,19 @@ fn marker(c: &Cmd, key: &str) -> Option<String> {
     })
 }
 
+/// The assertion a failure block ([`FAIL`]) of the entry point stands for: `e` in its first
+/// command, `assume running && !e` ([`Seq::assertion`]). Houdini reads a sequentialized
+/// program's candidate assertions off these blocks ([`crate::houdini`]).
+pub fn failed_assertion(block: &crate::ast::BigBlock) -> Option<&Expr> {
+    if !block.label.as_ref().is_some_and(|l| l.name.as_str().starts_with(FAIL)) {
+        return None;
+    }
+    let CmdKind::Assume { expr, .. } = &block.cmds.first()?.kind else { return None };
+    let ExprKind::Binary { op: BinaryOp::And, rhs, .. } = &expr.kind else { return None };
+    let ExprKind::Unary { op: UnaryOp::Not, arg } = &rhs.kind else { return None };
+    Some(arg)
+}
+
 /// A block being built: its commands, and its successors (indexes into the new blocks).
 struct Piece {
     label: String,
@@ -493,6 +506,7 @@ impl<'t> Seq<'t> {
     }
 
     fn assertion(&mut self, e: Expr, tok: Span) {
+        // The failure block's first command is read back by [`failed_assertion`].
         let n = self.fresh();
         let running = self.bin(BinaryOp::Lt, self.var(K), self.int(self.rounds));
         let fails = self.bin(BinaryOp::And, running, self.not(e.clone()));

@@ -164,6 +164,7 @@ impl<'a> Lowering<'a> {
                     describe: describe_attr(attrs),
                     subsume: subsumption(attrs),
                     isolate: super::isolate_attr(attrs),
+                    clause: attrs.iter().find(|a| a.key == crate::passes::REQUIRES_CLAUSE).map(|a| a.span),
                 };
                 Ok(Cmd::Assert { expr, check, under: verified_under(attrs), attrs })
             }
@@ -474,6 +475,7 @@ impl<'a> Lowering<'a> {
                                     describe: describe_attr(attrs),
                                     subsume: subsumption(attrs),
                                     isolate: super::isolate_attr(attrs),
+                                    clause: None,
                                 };
                                 ss_head.push(Cmd::Assert { expr, check, under: verified_under(attrs), attrs });
                             }

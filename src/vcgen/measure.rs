@@ -356,6 +356,7 @@ pub fn transform<'a>(
         describe: None,
         subsume: true,
         isolate: None,
+        clause: None,
     };
     // Recursive calls.
     let count = procedure_measure(typed, proc).len();
@@ -394,6 +395,7 @@ pub fn transform<'a>(
                         describe: None,
                         subsume: true,
                         isolate: None,
+                        clause: None,
                     };
                     cmds.push(Cmd::NonNegative { expr: e, check: Some(check) });
                 }

@@ -117,12 +117,16 @@ pub struct Check {
     /// `{:isolate}` or `{:isolate "paths"}`: implementation division checks it in splits of
     /// its own ([`division`]).
     pub isolate: Option<Isolate>,
+    /// The callee's `requires` that an assertion of bounded mode's inlining stands for, at
+    /// the call (`tok`): reported as an assertion, as Corral reports it, it is told apart from
+    /// the callee's other preconditions by this ([`crate::passes::REQUIRES_CLAUSE`]).
+    pub clause: Option<Span>,
 }
 
 impl Check {
     /// A check of `kind` at `tok` with no message, subsumed after it, not isolated.
     pub fn plain(kind: CheckKind, tok: Span) -> Check {
-        Check { kind, tok, msg: None, describe: None, subsume: true, isolate: None }
+        Check { kind, tok, msg: None, describe: None, subsume: true, isolate: None, clause: None }
     }
 }
 
@@ -361,6 +365,7 @@ mod tests {
                         describe: None,
                         subsume: true,
                         isolate: None,
+                        clause: None,
                     };
                     exit.push(Cmd::Assert { expr, check, under: None, attrs: &[] });
                 }

@@ -785,6 +785,7 @@ impl<'a> Passifier<'a, '_, '_> {
                         describe: super::cfg::describe_attr(attrs),
                         subsume: true,
                         isolate: None,
+                        clause: None,
                     };
                     // The call's attributes go to the assertion (`{:verified_under}` too).
                     let terms = self.checked_terms(&mut encode)?;
@@ -816,6 +817,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     describe: None,
                     subsume: true,
                     isolate: None,
+                    clause: None,
                 };
                 self.assert((t, None), check, super::cfg::verified_under(&call.attrs), cur, out, shown)?;
             }

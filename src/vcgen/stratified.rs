@@ -559,6 +559,7 @@ impl<'a> Engine<'a> {
             describe: cfg::describe_attr(attrs),
             subsume: true,
             isolate: None,
+            clause: None,
         };
         let mut exit = Vec::new();
         for s in passify::procedure_specs(typed, proc_id) {

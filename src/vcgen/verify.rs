@@ -675,6 +675,7 @@ fn encode_implementation<'a>(
                     describe: super::cfg::describe_attr(attrs),
                     subsume: true,
                     isolate: None,
+                    clause: None,
                 },
                 under: None,
                 attrs: &[],

@@ -87,7 +87,7 @@ impl Vc {
 /// failing command.
 pub fn check_key(c: &Check) -> (u8, u32, u32, u32) {
     let (k, extra) = match &c.kind {
-        CheckKind::Assert => (0, 0),
+        CheckKind::Assert => (0, c.clause.map_or(0, |r| r.start + 1)),
         CheckKind::LoopInit => (1, 0),
         CheckKind::LoopMaintained => (2, 0),
         CheckKind::Ensures => (3, 0),
