@@ -743,12 +743,15 @@ impl<'t> Seq<'t> {
                 Ok(())
             }
             CmdKind::Call(call) => self.call(c, call),
-            CmdKind::Assert { expr, .. } => {
+            CmdKind::Assert { expr, attrs } => {
                 if !self.cooperative && self.touches_shared(c) {
                     self.switch(false);
                 }
                 let e = self.rewrite(expr);
-                self.assertion(e, c.span);
+                // An inlined callee's `ensures` has a token of its own, nowhere in the
+                // sources: its failure is reported at the `ensures` (the marker's span).
+                let ensures = attrs.iter().find(|a| a.key == crate::passes::INLINED_ENSURES);
+                self.assertion(e, ensures.map_or(c.span, |a| a.span));
                 Ok(())
             }
             CmdKind::Assume { attrs, expr } => {
