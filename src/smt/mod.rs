@@ -227,13 +227,20 @@ fn dialect_of(path: &str) -> Dialect {
     }
 }
 
-/// The arguments Boogie starts each solver with (`SMTLibSolverOptions.PostParse`).
+/// The arguments Boogie starts each solver with (`SMTLibSolverOptions.PostParse`), and for
+/// cvc5 `--fp-exp`: without it cvc5 refuses floats other than `float24e8` and `float53e11`,
+/// which Boogie programs may declare (`float11e5`, ...).
 fn default_args(dialect: Dialect) -> Vec<String> {
     let args: &[&str] = match dialect {
         Dialect::Z3 => &["-smt2", "-in"],
-        Dialect::Cvc5 => {
-            &["--lang=smt", "--no-strict-parsing", "--no-condense-function-values", "--incremental", "--produce-models"]
-        }
+        Dialect::Cvc5 => &[
+            "--lang=smt",
+            "--no-strict-parsing",
+            "--no-condense-function-values",
+            "--incremental",
+            "--produce-models",
+            "--fp-exp",
+        ],
         Dialect::Generic => &[],
     };
     args.iter().map(|a| a.to_string()).collect()

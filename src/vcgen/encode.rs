@@ -608,8 +608,15 @@ impl<'p> Encoder<'p> {
                     let name = quote(&info.name.name);
                     return Ok(if args.is_empty() { name } else { format!("({name} {})", args.join(" ")) });
                 }
-                let args = self.args(arg_exprs, env, ctx)?;
+                let mut args = self.args(arg_exprs, env, ctx)?;
                 if let Some(name) = self.function_names.get(&f).cloned() {
+                    // `to_fp` of an integer (z3 reads it, as Boogie's tests write it): SMT-LIB's
+                    // `to_fp` takes a real, and cvc5 refuses an integer; the same value as a real.
+                    if typed.typing.builtins.get(&f).is_some_and(|b| b.name == "to_fp" && args.len() == 1)
+                        && matches!(typed.type_of(arg_exprs[0].id).expanded(), Type::Int)
+                    {
+                        args[0] = format!("(to_real {})", args[0]);
+                    }
                     let term = match typed.typing.builtins.get(&f) {
                         Some(b) => match self.map_builtin(b.name, e, arg_exprs)? {
                             Some(head) => b.apply(&head, &args),
@@ -838,7 +845,8 @@ impl<'p> Encoder<'p> {
                 let Some(c) = ctors.iter().find(|c| symbols.function(**c).name.name == ctor.name) else {
                     return unsupported("an unknown constructor");
                 };
-                format!("((_ is {}) {})", quote(&symbols.function(*c).name.name), self.ex(arg, env, ctx)?)
+                let a = self.ex(arg, env, ctx)?;
+                self.tester(*c, &a)
             }
             ExprKind::Field { arg, field } => {
                 let Some((dt, _)) = self.datatype_of(arg)? else { return unsupported("a field of a non-datatype") };
@@ -950,6 +958,28 @@ impl<'p> Encoder<'p> {
         Ok(Some((id, self.ctors(id))))
     }
 
+    /// Whether `a` was made by constructor `c`: `((_ is C) a)`. cvc5 1.0 finds no constructor
+    /// in `(_ is |C|)` when `C` is no simple symbol (a name with `#` or `'`, which only the bars
+    /// make a symbol), so such a constructor is tested as `a` equal to `C` applied to `a`'s own
+    /// selectors (`a` itself for a constant constructor), which holds exactly when `a` is a `C`.
+    fn tester(&self, c: FunctionId, a: &str) -> String {
+        let symbols = self.typed.symbols();
+        let info = symbols.function(c);
+        let name = quote(&info.name.name);
+        if is_simple_symbol(&name[1..name.len() - 1]) {
+            return format!("((_ is {name}) {a})");
+        }
+        if info.params.is_empty() {
+            return format!("(= {a} {name})");
+        }
+        let fields: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| format!("({} {a})", selector_name(&symbols.var(*p).name.name, &info.name.name)))
+            .collect();
+        format!("(= {a} ({name} {}))", fields.join(" "))
+    }
+
     /// `a->field` (Boogie's `FieldAccess`): the selector of the first constructor with that
     /// field, unless `a` is one of the others with it, tested last to first.
     fn field_access(&self, dt: TypeCtorId, field: Symbol, a: &str) -> Option<String> {
@@ -958,7 +988,7 @@ impl<'p> Encoder<'p> {
         let selector = |c: FunctionId| format!("({} {a})", selector_name(&field, &symbols.function(c).name.name));
         let mut t = selector(accessors.first()?.0);
         for (c, _) in &accessors[1..] {
-            t = format!("(ite ((_ is {}) {a}) {} {t})", quote(&symbols.function(*c).name.name), selector(*c));
+            t = format!("(ite {} {} {t})", self.tester(*c, a), selector(*c));
         }
         Some(t)
     }
@@ -983,7 +1013,7 @@ impl<'p> Encoder<'p> {
         };
         let mut t = rebuilt(*accessors.first()?)?;
         for &(c, index) in &accessors[1..] {
-            t = format!("(ite ((_ is {}) {a}) {} {t})", quote(&symbols.function(c).name.name), rebuilt((c, index))?);
+            t = format!("(ite {} {} {t})", self.tester(c, a), rebuilt((c, index))?);
         }
         Some(t)
     }
@@ -1143,6 +1173,13 @@ fn command_pools(typed: &TypedProgram) -> FxHashMap<usize, &[Attribute]> {
         }
     }
     out
+}
+
+/// Whether `text` is an SMT-LIB simple symbol (one that needs no bars).
+fn is_simple_symbol(text: &str) -> bool {
+    !text.is_empty()
+        && !text.starts_with(|c: char| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c))
 }
 
 /// The SMT-LIB selector of field `field` of constructor `ctor` (Boogie's `field#ctor`).
