@@ -565,7 +565,14 @@ impl<'p> Encoder<'p> {
                 let r = if int(rhs) { format!("(to_real {r})") } else { r };
                 return Ok((prefix.into(), format!("{close} {r})")));
             }
-            BinaryOp::Pow => return Err(Unsupported::new(Some(span), "**")),
+            // Boogie's `real_pow`, a function its background predicates declare and nothing
+            // defines: `**` is uninterpreted (so a proof never depends on what it computes).
+            BinaryOp::Pow => {
+                if self.declared_sorts.insert(REAL_POW_DECL.to_string()) {
+                    self.new_decls.push_str(REAL_POW_DECL);
+                }
+                "real_pow"
+            }
             BinaryOp::Subtype => return Err(Unsupported::new(Some(span), "<:")),
         };
         Ok((format!("({f} "), format!(" {r})")))
@@ -1174,6 +1181,11 @@ fn command_pools(typed: &TypedProgram) -> FxHashMap<usize, &[Attribute]> {
     }
     out
 }
+
+/// The declaration of Boogie's `real_pow` (`**`), made once per session where `**` occurs
+/// (kept in [`Encoder::declared_sorts`] beside the sorts declared on first use). `real_pow` is
+/// reserved ([`crate::smt::names`]), so no user's function is named so.
+const REAL_POW_DECL: &str = "(declare-fun real_pow (Real Real) Real)\n";
 
 /// Whether `text` is an SMT-LIB simple symbol (one that needs no bars).
 fn is_simple_symbol(text: &str) -> bool {
