@@ -166,8 +166,8 @@ pub struct Options {
     pub contract_infer: bool,
     /// `/printAssignment`: Houdini's assignment is printed before the verdicts.
     pub print_assignment: bool,
-    /// `/useUnsatCoreForContractInfer`: accepted; Houdini re-checks every related
-    /// implementation, which gives the same assignment (see [`crate::houdini`]).
+    /// `/useUnsatCoreForContractInfer`: Houdini re-checks an implementation only when its last
+    /// proof needed the refuted candidate (see [`crate::houdini`]).
     pub use_unsat_core_for_contract_infer: bool,
     /// `--print-after PASS`: the names of [`crate::passes::PASS_NAMES`] after which the program is
     /// printed to stdout, or `all`.
@@ -881,7 +881,7 @@ struct Cli {
     /// With --contract-infer, print the assignment Houdini computed
     #[arg(long, help_heading = "Pipeline")]
     print_assignment: bool,
-    /// With --contract-infer, Boogie's unsat-core pruning of re-checks (accepted: every related implementation is re-checked)
+    /// With --contract-infer, re-check only the implementations whose last proof (unsat core) used a refuted candidate
     #[arg(long, help_heading = "Pipeline")]
     use_unsat_core_for_contract_infer: bool,
     /// Parse only

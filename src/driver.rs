@@ -799,7 +799,8 @@ fn verify_with_houdini(
         }
     };
     let typed = inlined.as_deref().map_or(typed, |t| &**t);
-    let open = |implementation: &str| solvers.open(implementation);
+    let session_options = solvers.houdini_options(&config);
+    let open = |implementation: &str| solvers.open_with(implementation, &session_options);
     let mut trace_text = String::new();
     let inferred = crate::houdini::infer(typed, sources, &graph, &verify_options, &config, &open, &mut |line| {
         trace_text.push_str(line)
@@ -849,14 +850,26 @@ fn report_assignment(
     if options.trace {
         let stats = &inferred.stats;
         let trues = inferred.assignment.iter().filter(|(_, v)| *v).count();
-        let text = format!(
-            "Number of true assignments = {trues}\nNumber of false assignments = {}\nProver time = {:.2}\n\
-             Number of prover queries = {}\nNumber of check-sat calls = {}\nNumber of implementations checked = {}\n",
+        let mut text = format!(
+            "Number of true assignments = {trues}\nNumber of false assignments = {}\nProver time = {:.2}\n",
             inferred.assignment.len() - trues,
             stats.solver_seconds,
-            stats.queries,
-            stats.check_sats,
-            stats.implementations,
+        );
+        // Boogie's unsat core figures, where Boogie prints them, under the option only.
+        let cores = options.use_unsat_core_for_contract_infer;
+        if cores {
+            text += &format!("Unsat core prover time = {:.2}\n", stats.core_seconds);
+        }
+        text += &format!("Number of prover queries = {}\n", stats.queries);
+        if cores {
+            text += &format!(
+                "Number of unsat core prover queries = {}\nNumber of unsat core prunings = {}\n",
+                stats.core_queries, stats.prunings
+            );
+        }
+        text += &format!(
+            "Number of check-sat calls = {}\nNumber of implementations checked = {}\n",
+            stats.check_sats, stats.implementations
         );
         reporter.trace(out, &text)?;
     }
@@ -897,17 +910,13 @@ fn verify_bounded_with_houdini(
         ..verify_options(options, &typed, Some(bounded), reporter, solvers.logs.as_ref())
     };
     let graph = crate::houdini::CallGraph::new(&typed, &verify_options, None);
-    let open = |implementation: &str| solvers.open(implementation);
+    let houdini = options.houdini_config();
+    let session_options = solvers.houdini_options(&houdini);
+    let open = |implementation: &str| solvers.open_with(implementation, &session_options);
     let mut trace_text = String::new();
-    let inferred = crate::houdini::infer(
-        &typed,
-        sources,
-        &graph,
-        &verify_options,
-        &options.houdini_config(),
-        &open,
-        &mut |line| trace_text.push_str(line),
-    );
+    let inferred = crate::houdini::infer(&typed, sources, &graph, &verify_options, &houdini, &open, &mut |line| {
+        trace_text.push_str(line)
+    });
     if !trace_text.is_empty() {
         reporter.trace(out, &trace_text)?;
     }
@@ -974,6 +983,21 @@ impl Solvers {
 
     /// A new session, named for `/proverLog`'s `@PROC@`.
     fn open(&self, implementation: &str) -> Result<Box<dyn crate::smt::Session>, String> {
+        self.open_with(implementation, &self.session_options)
+    }
+
+    /// The options of Houdini's sessions: the run's, and unsat assumptions when `config` asks
+    /// for cores.
+    fn houdini_options(&self, config: &crate::houdini::HoudiniConfig) -> crate::smt::SessionOptions {
+        crate::smt::SessionOptions { unsat_assumptions: config.use_unsat_core, ..self.session_options.clone() }
+    }
+
+    /// [`Solvers::open`] with `session_options` in place of the run's.
+    fn open_with(
+        &self,
+        implementation: &str,
+        session_options: &crate::smt::SessionOptions,
+    ) -> Result<Box<dyn crate::smt::Session>, String> {
         let log = match self.logs.as_ref().map(|files| files.open(implementation)) {
             Some(Ok(log)) => Some(log),
             Some(Err(why)) => {
@@ -985,7 +1009,7 @@ impl Solvers {
             }
             None => None,
         };
-        crate::smt::start(&self.choice, &self.session_options, log)
+        crate::smt::start(&self.choice, session_options, log)
     }
 }
 

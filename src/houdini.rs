@@ -42,15 +42,35 @@
 //! fails several assertions that one need not have failed first; the assignment can then be
 //! smaller than the greatest, never unsound: whatever it is, the check under it decides.
 //!
-//! `/useUnsatCoreForContractInfer` is accepted and changes nothing: every related
-//! implementation is queued again (Boogie's `InUnsatCore` when it has no core), which gives the
-//! same assignment with possibly more checks.
+//! `/useUnsatCoreForContractInfer` (Boogie's `UpdateUnsatCore` and `InUnsatCore`): a check
+//! still asserts the false constants, but assumes the true ones (`check-sat-assuming`,
+//! [`Session::check_sat_assuming`]) and, when it proves the implementation, asks which of them
+//! the proof used ([`Session::unsat_assumptions`]); the implementation keeps that core until
+//! its next check. Only the true constants are assumed because a false one stays false: it
+//! can never break a proof, and asserting it keeps the literals and the cores to what may
+//! still be refuted. The check itself gives the core, where Boogie proves the implementation
+//! a second time under the assumptions (its `numUnsatCoreProverQueries`).
+//!
+//! The worklist is the one the run without the option has: a refuted candidate queues the
+//! related implementations as above. An implementation at the front of the queue whose last
+//! proof still holds (every candidate in its core still true) is taken off unchecked, as a
+//! check would say "verified" again and change nothing. So the checks made are those of the
+//! run without the option less the ones that could only repeat a proof, in the same order,
+//! and the assignment and the report are the same. (Unless the solver's counterexamples
+//! differ, as they may under assumptions: they decide the order in which candidates fall,
+//! which the greatest fixpoint does not depend on, but the point at which an error that is no
+//! candidate's stops the inference does.) Boogie instead does not queue an implementation
+//! whose core lacks the candidate refuted, which moves it later in the queue when another
+//! refutation queues it. An implementation never proved, or whose solver gave no core, is
+//! checked as without the option. Cores need not be the least: z3's usually are; cvc5's list
+//! most of what was assumed unless `/proverOpt:O:minimal-unsat-cores=true` (which costs a
+//! check per literal).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
 use crate::ast::{BinaryOp, CmdKind, Decl, Expr, ExprKind, LoopSpec, Span, Spec, StmtList, Symbol};
-use crate::smt::{Answer, Limits, Session};
+use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, ProcedureId, Ref, TypedProgram, VarId};
 use crate::vcgen::trace::Counterexample;
 use crate::vcgen::verify::{Heading, ImplResult, Query, SessionOpener, Staged};
@@ -61,7 +81,9 @@ use crate::vcgen::{Check, CheckKind, ImplOutcome, Unsupported, VerifyOptions};
 pub struct HoudiniConfig {
     /// `/inlineDepth:N` (N > 0): Houdini inlines every call N levels deep.
     pub inline_depth: Option<u32>,
-    /// `/useUnsatCoreForContractInfer` (accepted; see the module header).
+    /// `/useUnsatCoreForContractInfer`: checks ask for the candidates a proof needed (see the
+    /// module header). Its sessions must be opened with
+    /// [`crate::smt::SessionOptions::unsat_assumptions`].
     pub use_unsat_core: bool,
     /// `/trace`: the inference's progress, in Boogie's words.
     pub trace: bool,
@@ -97,6 +119,13 @@ pub struct Stats {
     pub implementations: usize,
     /// Time spent in the solvers, in seconds.
     pub solver_seconds: f64,
+    /// Under `/useUnsatCoreForContractInfer`: the cores asked for (Boogie's
+    /// `numUnsatCoreProverQueries`, which are checks of their own there), the time spent in
+    /// them, and the implementations taken off the queue unchecked because their last proof
+    /// still held (Boogie's `numUnsatCorePrunings` counts the queuings its cores avoid).
+    pub core_queries: usize,
+    pub core_seconds: f64,
+    pub prunings: usize,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,11 +517,40 @@ fn invariants(typed: &TypedProgram, stmts: &StmtList, c: &mut Candidates) {
 // ---------------------------------------------------------------------------------------------
 // Sessions
 
-/// A session that counts its `check-sat`s.
+/// A session that counts its `check-sat`s and, under `/useUnsatCoreForContractInfer`, checks
+/// under assumptions and collects the unsat assumptions of its `unsat` answers.
 struct Counted {
     session: Box<dyn Session>,
     check_sats: usize,
     seconds: f64,
+    /// The literals every `check-sat` assumes, while [`Counted::assume`] is in force.
+    assuming: Option<Vec<String>>,
+    /// The union of the unsat assumptions of the `unsat` answers since [`Counted::assume`];
+    /// `None` once one could not be read, or once a counterexample showed that the check will
+    /// not prove the implementation.
+    needed: Option<FxHashSet<String>>,
+    /// The unsat assumptions asked for, and the time spent asking.
+    cores: usize,
+    core_seconds: f64,
+}
+
+impl Counted {
+    fn new(session: Box<dyn Session>) -> Counted {
+        Counted { session, check_sats: 0, seconds: 0.0, assuming: None, needed: None, cores: 0, core_seconds: 0.0 }
+    }
+
+    /// From now on each `check-sat` assumes `literals`, and what its `unsat` needed is kept.
+    fn assume(&mut self, literals: Vec<String>) {
+        self.assuming = Some(literals);
+        self.needed = Some(FxHashSet::default());
+    }
+
+    /// The literals the `unsat` answers since [`Counted::assume`] needed (`None` when the
+    /// solver did not say), and back to plain `check-sat`s.
+    fn needed(&mut self) -> Option<FxHashSet<String>> {
+        self.assuming = None;
+        self.needed.take()
+    }
 }
 
 /// The open sessions, each with its implementation's VC sent, least recently used first.
@@ -500,8 +558,11 @@ struct Sessions<'o> {
     open: &'o SessionOpener<'o>,
     max: usize,
     open_now: Vec<(usize, Counted)>,
+    /// The counts of the sessions closed so far.
     check_sats: usize,
     seconds: f64,
+    cores: usize,
+    core_seconds: f64,
 }
 
 impl Sessions<'_> {
@@ -525,18 +586,29 @@ impl Sessions<'_> {
         if query.parts() == 1 {
             query.send_vc(session.as_mut(), 0);
         }
-        self.open_now.push((k, Counted { session, check_sats: 0, seconds: 0.0 }));
+        self.open_now.push((k, Counted::new(session)));
         Ok(&mut self.open_now.last_mut().expect("just pushed").1)
     }
 
     fn retire(&mut self, c: Counted) {
         self.check_sats += c.check_sats;
         self.seconds += c.seconds;
+        self.cores += c.cores;
+        self.core_seconds += c.core_seconds;
     }
 
-    fn totals(&self) -> (usize, f64) {
-        let open = self.open_now.iter().map(|(_, c)| (c.check_sats, c.seconds));
-        open.fold((self.check_sats, self.seconds), |(n, s), (m, t)| (n + m, s + t))
+    /// The counts of every session, open or closed, into `stats`.
+    fn totals(&self, stats: &mut Stats) {
+        stats.check_sats = self.check_sats;
+        stats.solver_seconds = self.seconds;
+        stats.core_queries = self.cores;
+        stats.core_seconds = self.core_seconds;
+        for (_, c) in &self.open_now {
+            stats.check_sats += c.check_sats;
+            stats.solver_seconds += c.seconds;
+            stats.core_queries += c.cores;
+            stats.core_seconds += c.core_seconds;
+        }
     }
 }
 
@@ -547,9 +619,42 @@ impl Session for Counted {
     fn check_sat(&mut self, limits: &Limits) -> Answer {
         self.check_sats += 1;
         let started = std::time::Instant::now();
-        let answer = self.session.check_sat(limits);
+        let Some(literals) = &self.assuming else {
+            let answer = self.session.check_sat(limits);
+            self.seconds += started.elapsed().as_secs_f64();
+            return answer;
+        };
+        let literals: Vec<&str> = literals.iter().map(String::as_str).collect();
+        let answer = self.session.check_sat_assuming(limits, &literals);
+        self.seconds += started.elapsed().as_secs_f64();
+        match answer {
+            // With nothing assumed, the proof needed nothing of the assignment.
+            Answer::Unsat if !literals.is_empty() && self.needed.is_some() => {
+                let started = std::time::Instant::now();
+                self.cores += 1;
+                let core = self.session.unsat_assumptions();
+                self.core_seconds += started.elapsed().as_secs_f64();
+                match (core, &mut self.needed) {
+                    (Ok(core), Some(needed)) => needed.extend(core),
+                    _ => self.needed = None,
+                }
+            }
+            // A counterexample: this check proves nothing, and the `unsat` that may end its
+            // loop (every failure blocked) needs no core.
+            Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => self.needed = None,
+            _ => {}
+        }
+        answer
+    }
+    fn check_sat_assuming(&mut self, limits: &Limits, literals: &[&str]) -> Answer {
+        self.check_sats += 1;
+        let started = std::time::Instant::now();
+        let answer = self.session.check_sat_assuming(limits, literals);
         self.seconds += started.elapsed().as_secs_f64();
         answer
+    }
+    fn unsat_assumptions(&mut self) -> Result<Vec<String>, String> {
+        self.session.unsat_assumptions()
     }
     fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String> {
         self.session.get_value(terms)
@@ -578,6 +683,9 @@ struct Implementation {
     /// The candidates it asserts (Boogie's `houdiniAssertConstants`), with what refuting
     /// each would mean.
     asserted: Vec<Refuted>,
+    /// Under `/useUnsatCoreForContractInfer`, the candidates its last check, when that proved
+    /// it, needed true; `None` when it was not proved or the solver did not say.
+    core: Option<Vec<usize>>,
 }
 
 /// What Boogie's Houdini makes of one check's outcome.
@@ -601,6 +709,7 @@ struct Houdini<'a, 'o> {
     /// Each implementation's last outcome, in the order of their first checks.
     outcomes: Vec<(usize, ImplOutcome)>,
     queries: usize,
+    prunings: usize,
     trace: &'a mut dyn FnMut(&str),
 }
 
@@ -630,7 +739,7 @@ pub fn infer(
                 Ok(_) => (Vec::new(), Vec::new()),
             };
             let procedure = typed.symbols().implementations[id.index()].procedure;
-            Implementation { heading, procedure, query, constants, asserted }
+            Implementation { heading, procedure, query, constants, asserted, core: None }
         })
         .collect();
     let n = impls.len();
@@ -644,23 +753,32 @@ pub fn infer(
         candidates,
         impls,
         adjacency,
-        sessions: Sessions { open, max: config.max_sessions, open_now: Vec::new(), check_sats: 0, seconds: 0.0 },
+        sessions: Sessions {
+            open,
+            max: config.max_sessions,
+            open_now: Vec::new(),
+            check_sats: 0,
+            seconds: 0.0,
+            cores: 0,
+            core_seconds: 0.0,
+        },
         worklist: VecDeque::new(),
         queued: vec![false; n],
         denied: vec![false; n],
         outcomes: Vec::new(),
         queries: 0,
+        prunings: 0,
         trace,
     };
     houdini.run();
-    let Houdini { candidates, assignment, impls, outcomes, queries, sessions, .. } = houdini;
-    let (check_sats, solver_seconds) = sessions.totals();
-    let stats = Stats {
+    let Houdini { candidates, assignment, impls, outcomes, queries, prunings, sessions, .. } = houdini;
+    let mut stats = Stats {
         queries,
-        check_sats,
         implementations: impls.iter().filter(|i| i.query.is_err()).count(),
-        solver_seconds,
+        prunings,
+        ..Stats::default()
     };
+    sessions.totals(&mut stats);
     let mut results: Vec<ImplResult> = Vec::with_capacity(impls.len());
     let mut reported = vec![false; impls.len()];
     for (k, outcome) in outcomes {
@@ -736,6 +854,9 @@ impl Houdini<'_, '_> {
             self.enqueue(k);
         }
         while let Some(&current) = self.worklist.front() {
+            if self.prune(current) {
+                continue;
+            }
             if self.config.trace {
                 (self.trace)(&format!("implementation under analysis :{}\n", self.impls[current].heading.name()));
             }
@@ -745,8 +866,10 @@ impl Houdini<'_, '_> {
                     // Boogie's abort: the others still queued are checked once, as they are.
                     self.dequeue();
                     while let Some(&next) = self.worklist.front() {
-                        self.check(next);
-                        self.dequeue();
+                        if !self.prune(next) {
+                            self.check(next);
+                            self.dequeue();
+                        }
                     }
                     return;
                 }
@@ -820,8 +943,44 @@ impl Houdini<'_, '_> {
         }
     }
 
+    /// Under `/useUnsatCoreForContractInfer`: whether implementation `k`'s last proof still
+    /// holds, every candidate it needed still true (the false ones it assumed stay false).
+    /// Its check would say "verified" again.
+    fn proof_holds(&self, k: usize) -> bool {
+        match &self.impls[k].core {
+            Some(core) if self.config.use_unsat_core => core.iter().all(|&c| self.assignment[c]),
+            _ => false,
+        }
+    }
+
+    /// Takes implementation `k`, at the front of the queue, off it unchecked when its proof
+    /// holds (counted as a pruning); whether it did.
+    fn prune(&mut self, k: usize) -> bool {
+        if !self.proof_holds(k) {
+            return false;
+        }
+        if self.config.trace {
+            (self.trace)(&format!("Skipping {}: its last proof still holds\n", self.impls[k].heading.name()));
+        }
+        self.prunings += 1;
+        self.dequeue();
+        true
+    }
+
     fn procedure_of(&self, k: usize) -> Option<ProcedureId> {
         self.impls[k].procedure
+    }
+
+    /// The constants of implementation `k` that `literals` (a solver's unsat assumptions)
+    /// name; `None` when one is no constant it assumed.
+    fn constants_named(&self, k: usize, literals: &FxHashSet<String>) -> Option<Vec<usize>> {
+        let smt = &self.candidates.smt;
+        let mut core = Vec::with_capacity(literals.len());
+        for literal in literals {
+            let name = literal.trim_matches('|');
+            core.push(*self.impls[k].constants.iter().find(|&&c| smt[c].trim_matches('|') == name)?);
+        }
+        Some(core)
     }
 
     /// Checks implementation `k` under the current assignment and records its outcome (its
@@ -829,23 +988,40 @@ impl Houdini<'_, '_> {
     /// showed an error that is no candidate's.
     fn check(&mut self, k: usize) -> (Verdict, bool) {
         self.queries += 1;
-        let outcome = match &self.impls[k].query {
-            Ok(outcome) => again(outcome),
+        let use_core = self.config.use_unsat_core;
+        let (outcome, needed) = match &self.impls[k].query {
+            // Decided without the assignment: a proof that needs none of it.
+            Ok(outcome) => (again(outcome), Some(FxHashSet::default())),
             Err(query) => {
+                // The false constants are asserted; the true ones too, or, when cores are
+                // asked for, assumed by each check-sat.
                 let mut assumptions = String::new();
+                let mut literals = Vec::new();
                 for &c in &self.impls[k].constants {
                     let name = &self.candidates.smt[c];
-                    if self.assignment[c] {
-                        assumptions.push_str(&format!("(assert {name})\n"));
-                    } else {
+                    if !self.assignment[c] {
                         assumptions.push_str(&format!("(assert (not {name}))\n"));
+                    } else if use_core {
+                        literals.push(name.clone());
+                    } else {
+                        assumptions.push_str(&format!("(assert {name})\n"));
                     }
                 }
                 match self.sessions.get(k, query) {
-                    Ok(session) => check_query(session, self.options, query, &assumptions),
-                    Err(why) => ImplOutcome::SolverException(why),
+                    Ok(session) => {
+                        if use_core {
+                            session.assume(literals);
+                        }
+                        let outcome = check_query(session, self.options, query, &assumptions);
+                        (outcome, session.needed())
+                    }
+                    Err(why) => (ImplOutcome::SolverException(why), None),
                 }
             }
+        };
+        self.impls[k].core = match (&outcome, needed) {
+            (ImplOutcome::Verified, Some(needed)) if use_core => self.constants_named(k, &needed),
+            _ => None,
         };
         let (verdict, recorded, non_candidate) = match outcome {
             ImplOutcome::Verified => (Verdict::Valid, ImplOutcome::Verified, false),

@@ -143,6 +143,37 @@ fn after_a_fault_a_new_session_verifies() {
     assert_eq!(s.check_sat(&ONE_SECOND), Answer::Unsat);
 }
 
+/// A session that will ask for unsat assumptions.
+fn with_cores() -> SessionOptions {
+    SessionOptions { unsat_assumptions: true, ..quick() }
+}
+
+#[test]
+fn a_solver_that_hangs_times_out_under_assumptions() {
+    let mut s = smt::start(&fake("hang.sh"), &with_cores(), None).unwrap();
+    let answer = within(Duration::from_secs(4), || s.check_sat_assuming(&ONE_SECOND, &["b"]));
+    assert_eq!(answer, Answer::Timeout);
+    assert!(s.dead().is_some());
+    assert!(within(Duration::from_millis(100), || s.unsat_assumptions()).is_err());
+}
+
+#[test]
+fn a_solver_silent_after_unsat_fails_unsat_assumptions_within_the_limit() {
+    let mut s = smt::start(&fake("hang_after_first.sh"), &with_cores(), None).unwrap();
+    assert_eq!(s.check_sat_assuming(&ONE_SECOND, &["b", "(not c)"]), Answer::Unsat);
+    let core = within(Duration::from_secs(3), || s.unsat_assumptions());
+    assert_eq!(core, Err("no answer within the time limit".to_string()));
+    assert!(s.dead().is_some());
+    assert!(matches!(within(Duration::from_millis(100), || s.check_sat(&ONE_SECOND)), Answer::Failed(_)));
+}
+
+#[test]
+fn a_solver_that_exits_fails_check_sat_assuming_at_once() {
+    let mut s = smt::start(&fake("exit.sh"), &with_cores(), None).unwrap();
+    let answer = within(Duration::from_secs(1), || s.check_sat_assuming(&ONE_SECOND, &["b"]));
+    assert!(matches!(answer, Answer::Failed(ref why) if why.contains("exit status: 3")), "{answer:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Canned scripts: Boogie's classification of answers
 
@@ -225,6 +256,57 @@ fn canned_get_value_and_the_log() {
     assert!(text.contains("(set-option :smt.mbqi false)\n"));
 }
 
+/// `check-sat-assuming` is answered as `check-sat` is; the unsat assumptions are asked for in
+/// each dialect's words and read as the solver prints them; an error answers that request
+/// only, and anything else kills the session.
+#[test]
+fn canned_check_sat_assuming_and_unsat_assumptions() {
+    let dialects = [
+        (Dialect::Z3, "(set-option :unsat_core true)\n", "(get-unsat-core)\n"),
+        (Dialect::Cvc5, "(set-option :produce-unsat-assumptions true)\n", "(get-unsat-assumptions)\n"),
+        (Dialect::Generic, "(set-option :produce-unsat-assumptions true)\n", "(get-unsat-assumptions)\n"),
+    ];
+    for (dialect, option, request) in dialects {
+        let (log, text) = ProverLog::memory();
+        let script = ["unsat", "(a\n |b c|)", "unsat", "(error \"no core\")", "sat", "unsat", "unsat", "unsat"];
+        let mut s = canned::start(script.map(Reply::from), dialect, &with_cores(), Some(log));
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &["a", "|b c|", "(not d)"]), Answer::Unsat);
+        assert_eq!(s.unsat_assumptions(), Ok(vec!["a".to_string(), "|b c|".to_string()]));
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &["a"]), Answer::Unsat);
+        assert_eq!(s.unsat_assumptions(), Err("no core".to_string()));
+        assert_eq!(s.dead(), None);
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &["a"]), Answer::Sat);
+        // Nothing to assume: a plain check-sat (cvc5 refuses an empty list).
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &[]), Answer::Unsat);
+        // `unsat` is no list of literals.
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &["a"]), Answer::Unsat);
+        assert!(s.unsat_assumptions().unwrap_err().starts_with("unexpected"));
+        assert!(s.dead().is_some());
+        let text = String::from_utf8(text.lock().unwrap().clone()).unwrap();
+        let (preamble, rest) = text.split_once("; done setting options\n").unwrap();
+        assert_eq!(preamble.matches(option).count(), 1, "{dialect:?}: {preamble}");
+        assert_eq!(
+            rest,
+            format!(
+                "(check-sat-assuming (a |b c| (not d)))\n{request}(check-sat-assuming (a))\n{request}\
+                 (check-sat-assuming (a))\n(check-sat)\n(check-sat-assuming (a))\n{request}"
+            ),
+            "{dialect:?}"
+        );
+    }
+}
+
+/// Sessions that do not ask for cores send what they sent before cores existed.
+#[test]
+fn only_sessions_that_ask_for_cores_enable_them() {
+    for dialect in [Dialect::Z3, Dialect::Cvc5, Dialect::Generic] {
+        let (log, text) = ProverLog::memory();
+        drop(canned::start([], dialect, &quick(), Some(log)));
+        let text = String::from_utf8(text.lock().unwrap().clone()).unwrap();
+        assert!(!text.contains("unsat"), "{dialect:?}: {text}");
+    }
+}
+
 #[test]
 fn canned_faults_kill_the_session() {
     let _serial = serial();
@@ -293,8 +375,11 @@ fn backends_answer_alike() {
 }
 
 /// `/vcsCores:N`: sessions in parallel threads (in-process Z3 shares some global parameters).
+/// One at a time with the other tests that run every backend: beside their hard queries, on two
+/// cores, its one-second checks sometimes timed out.
 #[test]
 fn sessions_in_parallel_threads_answer_alike() {
+    let _serial = serial();
     let threads: Vec<_> = (0..4)
         .map(|i| {
             std::thread::spawn(move || {
@@ -495,26 +580,102 @@ fn z3_backends_report_out_of_resource() {
     }
 }
 
+/// A fresh scratch directory for this test process's logs.
+fn scratch(label: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rboogie-smt-{label}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A session of `choice` that logs to `DIR/NAME.smt2`, and that path.
+fn logged(
+    choice: &SolverChoice,
+    options: &SessionOptions,
+    dir: &std::path::Path,
+    name: &str,
+) -> (Box<dyn Session>, std::path::PathBuf) {
+    let path = dir.join(format!("{name}.smt2"));
+    let log = ProverLog::create(path.to_str().unwrap()).unwrap();
+    (smt::start(choice, options, Some(log)).unwrap(), path)
+}
+
+/// What `solver` prints for the log at `path`, run stand-alone (cvc5 with `--incremental`).
+fn replay(solver: &str, path: &std::path::Path) -> String {
+    let mut command = std::process::Command::new(solver);
+    if solver == "cvc5" {
+        command.arg("--incremental");
+    }
+    let output = command.arg(path).output().unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Each backend names the assumptions a proof needed (here the least: z3 and cvc5 find it), and
+/// its log replays in its solver without an error.
+#[test]
+fn backends_name_the_assumptions_a_proof_needed() {
+    let _serial = serial();
+    let dir = scratch("cores");
+    for (name, choice) in backends() {
+        let (mut s, path) = logged(&choice, &with_cores(), &dir, name);
+        s.send("(declare-fun |b 1| () Bool)\n(declare-fun b2 () Bool)\n(declare-fun b3 () Bool)\n");
+        s.send("(declare-fun x () Int)\n(assert (=> |b 1| (> x 0)))\n(push 1)\n(assert (=> b2 (< x 0)))\n");
+        assert_eq!(s.check_sat_assuming(&ONE_SECOND, &["|b 1|", "b2", "b3"]), Answer::Unsat, "{name}");
+        let mut core = s.unsat_assumptions().unwrap_or_else(|e| panic!("{name}: {e}"));
+        core.sort();
+        assert_eq!(core, ["b2", "|b 1|"], "{name}");
+        // The assumptions hold for this check only.
+        assert_eq!(s.check_sat_assuming(&ONE_SECOND, &["|b 1|", "(not b2)"]), Answer::Sat, "{name}");
+        assert_eq!(s.get_value(&["(> x 0)"]), Ok(vec!["true".to_string()]), "{name}");
+        assert_eq!(s.check_sat_assuming(&NO_LIMIT, &[]), Answer::Sat, "{name}");
+        s.send("(pop 1)\n");
+        assert_eq!(s.dead(), None, "{name}");
+        drop(s);
+        let replay_in = if name == "cvc5" { "cvc5" } else { "z3" };
+        if on_path(replay_in) {
+            let stdout = replay(replay_in, &path);
+            assert!(!stdout.contains("(error"), "{name} in {replay_in}: {stdout}");
+            assert!(stdout.starts_with("unsat\n(|b 1| b2)\nsat\n"), "{name} in {replay_in}: {stdout}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// In-process Z3 enables cores through a process-wide parameter: it must reach no session
+/// that did not ask for cores, before or after.
+#[test]
+fn in_process_cores_stay_in_their_session() {
+    let query = "(declare-fun b () Bool)\n(declare-fun x () Int)\n(assert (=> b (and (> x 0) (< x 0))))\n";
+    let mut with = smt::start(&SolverChoice::Z3InProcess, &with_cores(), None).unwrap();
+    with.send(query);
+    assert_eq!(with.check_sat_assuming(&ONE_SECOND, &["b"]), Answer::Unsat);
+    assert_eq!(with.unsat_assumptions(), Ok(vec!["b".to_string()]));
+    let mut without = start(&SolverChoice::Z3InProcess);
+    without.send(query);
+    assert_eq!(without.check_sat_assuming(&ONE_SECOND, &["b"]), Answer::Unsat);
+    let refused = without.unsat_assumptions().unwrap_err();
+    assert!(refused.contains("unsat core construction is not enabled"), "{refused}");
+    assert_eq!(without.dead(), None);
+    // `without` set options since: `with` still has its cores, also after a reset.
+    assert_eq!(with.check_sat_assuming(&ONE_SECOND, &["b"]), Answer::Unsat);
+    assert_eq!(with.unsat_assumptions(), Ok(vec!["b".to_string()]));
+    with.reset();
+    with.send(query);
+    assert_eq!(with.check_sat_assuming(&ONE_SECOND, &["b"]), Answer::Unsat);
+    assert_eq!(with.unsat_assumptions(), Ok(vec!["b".to_string()]));
+}
+
 #[test]
 fn prover_logs_replay_stand_alone() {
     let _serial = serial();
-    let dir = std::env::temp_dir().join(format!("rboogie-smt-log-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("log");
     for (name, choice) in backends() {
-        let path = dir.join(format!("{name}.smt2"));
-        let log = ProverLog::create(path.to_str().unwrap()).unwrap();
-        let mut s = smt::start(&choice, &quick(), Some(log)).unwrap();
+        let (mut s, path) = logged(&choice, &quick(), &dir, name);
         let seen = conversation(s.as_mut());
         drop(s);
         // Each log runs in its own solver without an error, and its answers come out in the
         // other solver too (a z3 log in `cvc5 --incremental`, which skips z3's options).
         for replay_in in ["z3", "cvc5"].into_iter().filter(|b| on_path(b)) {
-            let mut command = std::process::Command::new(replay_in);
-            if replay_in == "cvc5" {
-                command.arg("--incremental");
-            }
-            let output = command.arg(&path).output().unwrap();
-            let stdout = String::from_utf8_lossy(&output.stdout);
+            let stdout = replay(replay_in, &path);
             let answers: Vec<&str> = stdout.lines().filter(|l| ["sat", "unsat", "unknown"].contains(l)).collect();
             assert_eq!(answers, ["sat", "unsat", "unsat", "sat"], "{name} in {replay_in}: {stdout}");
             let own = replay_in == if name == "cvc5" { "cvc5" } else { "z3" };

@@ -5,22 +5,12 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "common/run.rs"]
+mod run;
+use run::{on_path, rboogie};
+
 const ERRORS_AND_TRACES: &str = "tests/data/vcs_cores.bpl";
 const FAULTS: &str = "tests/data/vcs_cores_faults.bpl";
-
-/// rboogie's stdout and exit code for `args` (run through the library, as `main` does).
-fn rboogie(args: &[&str]) -> (String, i32) {
-    let mut argv = vec!["-useBaseNameForFileName".to_string()];
-    argv.extend(args.iter().map(|a| a.to_string()));
-    let options = rboogie::cli::parse_args(argv).expect("a valid command line");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rboogie::cli::run(&options, &mut out, &mut err);
-    (String::from_utf8(out).unwrap(), code)
-}
-
-fn on_path(binary: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(binary).is_file()))
-}
 
 fn solvers() -> Vec<&'static str> {
     let mut all = vec!["in-process"];

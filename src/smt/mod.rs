@@ -27,6 +27,16 @@
 //! [`Session::get_value`]. When [`Session::dead`] says so, drop the session and start a new one
 //! for the next implementation: the fault was reported for this one.
 //!
+//! Houdini's unsat cores (`/useUnsatCoreForContractInfer`) are SMT-LIB's assumptions:
+//! [`Session::check_sat_assuming`], then after `unsat` [`Session::unsat_assumptions`], in a
+//! session opened with [`SessionOptions::unsat_assumptions`]. SMT-LIB's command for them is
+//! `get-unsat-assumptions` (after `:produce-unsat-assumptions`), which cvc5 needs: its
+//! `get-unsat-core` names only `:named` assertions and answers `()` whatever the proof used.
+//! z3 4.8.12 understands it over a pipe only: in-process it refuses every `:produce-unsat-*`
+//! option (its command interpreter counts as started as soon as it exists). So z3 sessions,
+//! over a pipe as in-process, set z3's own `:unsat_core` parameter and ask `get-unsat-core`,
+//! which in z3 lists the assumptions the proof used.
+//!
 //! Each [`Session::send`] takes whole commands (in-process Z3 runs each call as a script of
 //! its own). For `/proverLog:FILE`, make one [`LogFiles`] per run from the file name, and
 //! pass each session `LogFiles::open(implementation name)`: it names the files as Boogie does
@@ -85,6 +95,16 @@ pub trait Session: Send {
     fn send(&mut self, commands: &str);
     /// `(check-sat)` under `limits`.
     fn check_sat(&mut self, limits: &Limits) -> Answer;
+    /// `(check-sat-assuming (l1 l2 ...))` under `limits`: [`Session::check_sat`] with the
+    /// literals (Boolean constants, or their negations) assumed for this check only. No
+    /// literals is a plain `(check-sat)` (cvc5 refuses `(check-sat-assuming ())`).
+    fn check_sat_assuming(&mut self, limits: &Limits, literals: &[&str]) -> Answer;
+    /// After `unsat`, the literals of the last [`Session::check_sat_assuming`] the proof
+    /// needed (a subset, not always the least), as the solver prints them:
+    /// `(get-unsat-assumptions)`, z3's `(get-unsat-core)`. Only in a session opened with
+    /// [`SessionOptions::unsat_assumptions`]. An `(error ...)` answer is `Err` and the session
+    /// goes on; a fault kills it.
+    fn unsat_assumptions(&mut self) -> Result<Vec<String>, String>;
     /// `(get-value (t1 t2 ...))` after `sat`: each term's value as SMT-LIB text, in order.
     /// An `(error ...)` answer to it is `Err` and the session goes on; a fault kills it.
     fn get_value(&mut self, terms: &[&str]) -> Result<Vec<String>, String>;
@@ -166,6 +186,12 @@ pub struct SessionOptions {
     pub smt_options: Vec<(String, String)>,
     /// `/proverOpt:LOGIC=`: sent as `(set-logic ...)`; cvc5 gets `ALL` when it is not given.
     pub logic: Option<String>,
+    /// The session will ask which assumptions a proof needed
+    /// ([`Session::unsat_assumptions`]): the option that enables it is sent with the others,
+    /// before any assertion (z3 and cvc5 refuse it later). Only Houdini's sessions under
+    /// `/useUnsatCoreForContractInfer` set it, so that every other session's text (and
+    /// `/proverLog`) is what it was without it.
+    pub unsat_assumptions: bool,
     /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
     /// kills (or interrupts) the solver.
     pub watchdog_grace: Duration,
@@ -179,6 +205,7 @@ impl Default for SessionOptions {
         SessionOptions {
             smt_options: Vec::new(),
             logic: None,
+            unsat_assumptions: false,
             watchdog_grace: Duration::from_secs(2),
             unbounded_wait: Duration::from_secs(3600),
         }
@@ -380,6 +407,14 @@ impl Session for NoopSession {
         Answer::Unknown(UnknownReason::Undetermined("noop".into()))
     }
 
+    fn check_sat_assuming(&mut self, limits: &Limits, _literals: &[&str]) -> Answer {
+        self.check_sat(limits)
+    }
+
+    fn unsat_assumptions(&mut self) -> Result<Vec<String>, String> {
+        Err("unsat assumptions are not available".into())
+    }
+
     fn get_value(&mut self, _terms: &[&str]) -> Result<Vec<String>, String> {
         Err("model is not available".into())
     }
@@ -398,6 +433,13 @@ fn preamble(dialect: Dialect, options: &SessionOptions) -> String {
         text += "(set-option :strings-exp true)\n";
     }
     text += "(set-option :produce-models true)\n";
+    if options.unsat_assumptions {
+        // See "Houdini's unsat cores" in the module header.
+        text += match dialect {
+            Dialect::Z3 => "(set-option :unsat_core true)\n",
+            _ => "(set-option :produce-unsat-assumptions true)\n",
+        };
+    }
     // Boogie's `Z3.SetDefaultOptions`, each unless the user gave it.
     let defaults: &[(&str, &str)] = match dialect {
         Dialect::Z3 => {

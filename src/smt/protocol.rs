@@ -1,6 +1,6 @@
-//! The SMT-LIB conversation, once for every backend: limits as solver options, `check-sat`,
-//! `unknown` classified as Boogie classifies it, `get-value`, the log, and a session that
-//! dies on the first fault.
+//! The SMT-LIB conversation, once for every backend: limits as solver options, `check-sat`
+//! (or `check-sat-assuming`, answered alike), `unknown` classified as Boogie classifies it,
+//! `get-value`, the unsat assumptions, the log, and a session that dies on the first fault.
 //!
 //! A backend is a [`Transport`]: it carries text to a solver and responses back, each wait
 //! bounded by a deadline. [`SmtSession`] does the rest, so the pipe, in-process and canned
@@ -196,14 +196,15 @@ impl<T: Transport> SmtSession<T> {
         self.emit(&text, deadline)
     }
 
-    fn check(&mut self, limits: &Limits) -> Result<Answer, Fault> {
+    /// `command` (`check-sat` or `check-sat-assuming`) under `limits`.
+    fn check(&mut self, limits: &Limits, command: &str) -> Result<Answer, Fault> {
         self.set_limits(limits)?;
         let deadline = Instant::now() + self.bound(limits);
         if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && self.resources_used.is_none() {
             // The count to measure this query's use from.
             self.resources(deadline)?;
         }
-        let response = self.request("(check-sat)\n", deadline)?;
+        let response = self.request(command, deadline)?;
         let answer = match response.as_str() {
             "sat" => Answer::Sat,
             "unsat" => Answer::Unsat,
@@ -267,6 +268,22 @@ impl<T: Transport> SmtSession<T> {
         Ok(used)
     }
 
+    /// The unsat assumptions (z3's unsat core, see [`super`]'s header), or the solver's error.
+    fn assumptions(&mut self) -> Result<Result<Vec<String>, String>, Fault> {
+        let command = if self.dialect == Dialect::Z3 { "get-unsat-core" } else { "get-unsat-assumptions" };
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        let response = self.request(&format!("({command})\n"), deadline)?;
+        let unexpected = || Fault::Failed(format!("unexpected {command} answer: {}", abbreviate(&response)));
+        let Some(parsed) = sexpr::parse(&response) else { return Err(unexpected()) };
+        if let Some([message]) = parsed.call("error") {
+            return Ok(Err(message.unquoted().unwrap_or_default()));
+        }
+        match parsed {
+            SExpr::List(literals) => Ok(Ok(literals.iter().map(SExpr::to_string).collect())),
+            SExpr::Atom(_) => Err(unexpected()),
+        }
+    }
+
     fn values(&mut self, terms: &[&str]) -> Result<Result<Vec<String>, String>, Fault> {
         let command = format!("(get-value ({}))\n", terms.join(" "));
         let deadline = Instant::now() + self.bound(&self.limits.clone());
@@ -297,20 +314,9 @@ impl<T: Transport> SmtSession<T> {
             _ => Err(Fault::Failed(format!("unexpected get-value answer: {}", abbreviate(&response)))),
         }
     }
-}
 
-impl<T: Transport> Session for SmtSession<T> {
-    fn send(&mut self, commands: &str) {
-        if self.dead.is_some() {
-            return;
-        }
-        let deadline = Instant::now() + self.bound(&self.limits.clone());
-        if let Err(fault) = self.emit(commands, deadline) {
-            self.fault(fault);
-        }
-    }
-
-    fn check_sat(&mut self, limits: &Limits) -> Answer {
+    /// [`Session::check_sat`] with `command`, which is `check-sat` or `check-sat-assuming`.
+    fn answer(&mut self, limits: &Limits, command: &str) -> Answer {
         if let Some(why) = &self.dead {
             // The solver passed the memory limit while it read this query.
             if self.dead_of_memory {
@@ -318,7 +324,7 @@ impl<T: Transport> Session for SmtSession<T> {
             }
             return Answer::Failed(why.clone());
         }
-        match self.check(limits) {
+        match self.check(limits, command) {
             // Boogie restarts a solver that ran out of memory.
             Ok(Answer::Unknown(UnknownReason::OutOfMemory)) | Err(Fault::OutOfMemory) => {
                 self.fault(Fault::OutOfMemory);
@@ -333,6 +339,39 @@ impl<T: Transport> Session for SmtSession<T> {
             // What the solver prints after an error no longer answers what is asked: the
             // session is replaced.
             Err(Fault::Rejected(why)) => Answer::Rejected(self.die(why)),
+        }
+    }
+}
+
+impl<T: Transport> Session for SmtSession<T> {
+    fn send(&mut self, commands: &str) {
+        if self.dead.is_some() {
+            return;
+        }
+        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        if let Err(fault) = self.emit(commands, deadline) {
+            self.fault(fault);
+        }
+    }
+
+    fn check_sat(&mut self, limits: &Limits) -> Answer {
+        self.answer(limits, "(check-sat)\n")
+    }
+
+    fn check_sat_assuming(&mut self, limits: &Limits, literals: &[&str]) -> Answer {
+        if literals.is_empty() {
+            return self.check_sat(limits);
+        }
+        self.answer(limits, &format!("(check-sat-assuming ({}))\n", literals.join(" ")))
+    }
+
+    fn unsat_assumptions(&mut self) -> Result<Vec<String>, String> {
+        if let Some(why) = &self.dead {
+            return Err(why.clone());
+        }
+        match self.assumptions() {
+            Ok(result) => result,
+            Err(fault) => Err(self.fault(fault)),
         }
     }
 

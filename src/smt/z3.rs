@@ -52,18 +52,20 @@
 //! exports it, `z3-sys` does not declare it.
 //!
 //! ## Limits and Z3's process-wide parameters
-//! `(set-option :timeout ...)` and `:rlimit` (like every option that is not SMT-LIB's own)
-//! set Z3's *global* parameters, and a context copies all of those into its own settings
-//! whenever it runs a `set-option`, and when its command interpreter is made (at its first
-//! call). So one session's limits would reach every session that sets an option after it,
-//! a session opened later through its very preamble; libz3 4.8.12 has no per-context
-//! parameter its SMT-LIB interpreter reads instead. Each transport therefore keeps its own
-//! values of these per-session parameters ([`SESSION_PARAMS`]) and runs every call that may
-//! set an option, or make the interpreter, under one process-wide lock ([`GLOBAL_PARAMS`]):
-//! it puts its own values into the globals first and reads back, after the call, what its
-//! text set. Making a context reads the globals too, so it is made under the lock as well,
-//! with the session's values. A context's limits are then only ever what its own session asked for, which the
-//! check-sat reads from the context's copy. The other global options (`smt.mbqi`, ...) come
+//! `(set-option :timeout ...)`, `:rlimit` and `:unsat_core` (like every option that is not
+//! SMT-LIB's own) set Z3's *global* parameters, and a context copies all of those into its
+//! own settings whenever it runs a `set-option`, and when its command interpreter is made (at
+//! its first call). So one session's limits would reach every session that sets an option
+//! after it, a session opened later through its very preamble; libz3 4.8.12 has no
+//! per-context parameter its SMT-LIB interpreter reads instead. Each transport therefore
+//! keeps its own values of these per-session parameters ([`SESSION_PARAMS`]) and runs every
+//! call that may set an option, or make the interpreter, under one process-wide lock
+//! ([`GLOBAL_PARAMS`]): it puts its own values into the globals first and reads back, after
+//! the call, what its text set. Making a context reads the globals too, so it is made under the lock as well,
+//! with the session's values. A context's limits are then only ever what its own session
+//! asked for, which the check-sat reads from the context's copy. Houdini's `:unsat_core` (the
+//! one way to unsat cores in-process, see [`super`]'s header) is such a parameter too: it
+//! stays in the sessions that ask for cores. The other global options (`smt.mbqi`, ...) come
 //! from the command line, the same for every session of a run. Calls that set no option (the
 //! VC, `check-sat`) run outside the lock, in parallel.
 
@@ -217,7 +219,7 @@ pub fn serve() -> i32 {
 static GLOBAL_PARAMS: Mutex<()> = Mutex::new(());
 
 /// The global parameters each session has a value of its own for, with Z3's defaults.
-const SESSION_PARAMS: [(&CStr, &CStr); 2] = [(c"timeout", c"4294967295"), (c"rlimit", c"0")];
+const SESSION_PARAMS: [(&CStr, &CStr); 3] = [(c"timeout", c"4294967295"), (c"rlimit", c"0"), (c"unsat_core", c"false")];
 
 fn global_params() -> MutexGuard<'static, ()> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
