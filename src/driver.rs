@@ -799,20 +799,11 @@ fn verify_with_houdini(
         }
     };
     let typed = inlined.as_deref().map_or(typed, |t| &**t);
-    let session_options = solvers.houdini_options(&config);
-    let open = |implementation: &str| solvers.open_with(implementation, &session_options);
-    let mut trace_text = String::new();
-    let inferred = crate::houdini::infer(typed, sources, &graph, &verify_options, &config, &open, &mut |line| {
-        trace_text.push_str(line)
-    });
-    if !trace_text.is_empty() {
-        reporter.trace(out, &trace_text)?;
-    }
-    let inferred = match inferred {
-        Ok(inferred) => inferred,
-        Err(u) => return unsupported_program(&u, sources, reporter, out),
-    };
-    report_assignment(options, &inferred, reporter, out)?;
+    let inferred =
+        match infer_assignment(options, typed, sources, &graph, &verify_options, &config, &solvers, reporter, out)? {
+            Ok(inferred) => inferred,
+            Err(code) => return Ok(code),
+        };
     let models = crate::verdict::Models {
         in_trace: options.print_model >= 1,
         after_error: options.model_view.as_deref() == Some("-"),
@@ -833,6 +824,39 @@ fn verify_with_houdini(
 }
 
 /// `/printAssignment`: Houdini's assignment, as Boogie's `RunHoudini` prints it; under
+/// Houdini on `typed` in the run's solver sessions, its `/trace` progress and (through
+/// [`report_assignment`]) the assignment printed; `Err` with the exit code when the program
+/// cannot be verified (reported).
+#[allow(clippy::too_many_arguments)]
+fn infer_assignment(
+    options: &Options,
+    typed: &crate::typeck::TypedProgram,
+    sources: &SourceMap,
+    graph: &crate::houdini::CallGraph,
+    verify_options: &crate::vcgen::VerifyOptions,
+    config: &crate::houdini::HoudiniConfig,
+    solvers: &Solvers,
+    reporter: &Reporter,
+    out: &mut dyn Write,
+) -> io::Result<Result<crate::houdini::HoudiniOutcome, i32>> {
+    let session_options = solvers.houdini_options(config);
+    let open = |implementation: &str| solvers.open_with(implementation, &session_options);
+    let mut trace_text = String::new();
+    let inferred = crate::houdini::infer(typed, sources, graph, verify_options, config, &open, &mut |line| {
+        trace_text.push_str(line)
+    });
+    if !trace_text.is_empty() {
+        reporter.trace(out, &trace_text)?;
+    }
+    match inferred {
+        Ok(inferred) => {
+            report_assignment(options, &inferred, reporter, out)?;
+            Ok(Ok(inferred))
+        }
+        Err(u) => Ok(Err(unsupported_program(&u, sources, reporter, out)?)),
+    }
+}
+
 /// `/trace`, the inference's figures.
 fn report_assignment(
     options: &Options,
@@ -911,20 +935,11 @@ fn verify_bounded_with_houdini(
     };
     let graph = crate::houdini::CallGraph::new(&typed, &verify_options, None);
     let houdini = options.houdini_config();
-    let session_options = solvers.houdini_options(&houdini);
-    let open = |implementation: &str| solvers.open_with(implementation, &session_options);
-    let mut trace_text = String::new();
-    let inferred = crate::houdini::infer(&typed, sources, &graph, &verify_options, &houdini, &open, &mut |line| {
-        trace_text.push_str(line)
-    });
-    if !trace_text.is_empty() {
-        reporter.trace(out, &trace_text)?;
-    }
-    let inferred = match inferred {
-        Ok(inferred) => inferred,
-        Err(u) => return unsupported_program(&u, sources, reporter, out),
-    };
-    report_assignment(options, &inferred, reporter, out)?;
+    let inferred =
+        match infer_assignment(options, &typed, sources, &graph, &verify_options, &houdini, &solvers, reporter, out)? {
+            Ok(inferred) => inferred,
+            Err(code) => return Ok(code),
+        };
     config.houdini_assignment = Some(std::sync::Arc::new(inferred.assignment));
     // The passes the driver held back for Houdini (its inlining does nothing in bounded mode).
     let mut passes = crate::passes::pipeline(&config);
