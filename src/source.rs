@@ -75,6 +75,15 @@ impl SourceMap {
         self.moved_position(span).unwrap_or_else(|| self.file(span.file).position(span.start))
     }
 
+    /// [`SourceMap::position`], `None` for a span in no file of the map (Boogie's "no token",
+    /// which it prints as `(0,-1)`).
+    pub fn try_position(&self, span: Span) -> Option<Position> {
+        if let Some(p) = self.moved_position(span) {
+            return Some(p);
+        }
+        self.files.get(span.file.0 as usize).map(|f| f.position(span.start))
+    }
+
     /// Where a `/print` put the node of `span`, if one did.
     pub fn moved_position(&self, span: Span) -> Option<Position> {
         if self.moved.is_empty() {

@@ -59,9 +59,9 @@ pub enum PassError {
 impl PassError {
     /// Prints the failure as the driver prints other stops; returns the exit code.
     pub fn report(&self, sources: &SourceMap, reporter: &Reporter, out: &mut dyn Write) -> io::Result<i32> {
-        let at = |span: Span| {
-            let p = sources.position(span);
-            format!("{}({},{})", p.file, p.line, p.col)
+        let at = |span: Span| match sources.try_position(span) {
+            Some(p) => format!("{}({},{})", p.file, p.line, p.col),
+            None => "(0,-1)".to_string(),
         };
         match self {
             PassError::Fatal(message) => {
@@ -133,10 +133,10 @@ impl PassCx {
                     sources.move_tokens(moves);
                     out.push_str(&text);
                 }
-                LogItem::Warning(span, message) => {
-                    let p = sources.position(span);
-                    out.push_str(&format!("{}({},{}): Warning: {message}\n", p.file, p.line, p.col));
-                }
+                LogItem::Warning(span, message) => match sources.try_position(span) {
+                    Some(p) => out.push_str(&format!("{}({},{}): Warning: {message}\n", p.file, p.line, p.col)),
+                    None => out.push_str(&format!("(0,-1): Warning: {message}\n")),
+                },
             }
         }
         out
@@ -455,6 +455,23 @@ pub(crate) mod tests {
             Outcome::Typed(typed, _) => typed,
             _ => panic!("does not type-check:\n{text}"),
         }
+    }
+
+    /// A pass's failure at a span in no file (a datatype cycle, which resolution reports at
+    /// no token) is reported at Boogie's `(0,-1)`, not a panic.
+    #[test]
+    fn a_failure_at_no_position_is_reported_at_boogies_no_token() {
+        let nowhere = Span { file: crate::ast::FileId(u32::MAX), start: 0, end: 0 };
+        let error = PassError::IllTyped {
+            pass: "monomorphize",
+            diagnostics: vec![Diagnostic::error(crate::diagnostics::Phase::Resolve, nowhere, "not well-founded")],
+        };
+        let mut out = Vec::new();
+        let reporter = Reporter::new(crate::report::Format::Boogie, false);
+        let code = error.report(&SourceMap::new(), &reporter, &mut out).expect("writes");
+        assert_eq!(code, 2);
+        let text = String::from_utf8(out).expect("text");
+        assert!(text.contains("(0,-1): rboogie: internal error after pass monomorphize: not well-founded"), "{text}");
     }
 
     /// Pass tests print the transformed program and parse it back: the printed text must

@@ -9,16 +9,16 @@
 //!   at Boogie's candidate types: for a type parameter `T`, every type that instantiates the
 //!   parameter of a function, polymorphic map or type constructor that the body applies to `T`
 //!   itself (Boogie's `InstantiationHintCollector`), found by iterating to a fixpoint;
-//! - a polymorphic map type becomes, as in Boogie, a datatype `PolymorphicMapType_N` with one
-//!   constructor and one field per instantiation used (a monomorphic map); a read is a field
-//!   access, a write an update function defined by its body (the constructor applied to the
-//!   other fields and the new one), and `==` is the datatype's, true when the fields are
-//!   equal. A map whose datatype would not be well founded (a field's type is made of the map
-//!   itself, as in `<a>[int]a` used at its own type; Z3 refuses such a datatype, and Boogie
-//!   fails there) stays an uninterpreted type with selector and update functions, axioms
-//!   saying an update changes its own field only, and `==` expanded into the fields' equality;
-//!   every datatype model is a model of those axioms, so nothing verifies that Boogie
-//!   rejects.
+//! - a polymorphic map type becomes an uninterpreted type `PolymorphicMapType_N` with one
+//!   map per instantiation used (Boogie's one field per instance), read by a selector function
+//!   and replaced by an update function, with an axiom per update saying it changes its own
+//!   field only; `==` on such values is a function (`PolymorphicMapType_N_equal`) defined as
+//!   the equality of every field, so that a comparison stays one application however many
+//!   fields there are (written out at each comparison, Viper's heaps made single axioms of
+//!   25 MB). Boogie uses a one-constructor datatype; these axioms hold of that datatype, so
+//!   every counterexample Boogie can find is a model here too and nothing verifies that Boogie
+//!   rejects. (The datatype itself, tried, made Z3 4.8.12 up to 30 times slower on Dafny's
+//!   frames, and is not well founded for a map that holds itself.)
 //! - a polymorphic datatype becomes one monomorphic datatype per instance used, named as
 //!   Boogie names them (`List_int`, its constructors `cons_int`, `nil_int`; fields keep their
 //!   names);
@@ -42,8 +42,8 @@
 //! How: each round copies every monomorphic declaration and every function and procedure
 //! instance known so far through [`rewrite`], registering the instances it meets; rounds
 //! repeat until a round meets nothing new, and that round's copy is the result. Only
-//! polymorphic quantifiers (instantiated at every instance known) and equalities of
-//! uninterpreted polymorphic maps (over every field known) depend on the instances found, so a
+//! polymorphic quantifiers (instantiated at every instance known) depend on the instances
+//! found, so a
 //! declaration or function instance whose copy met neither is copied once, in the first
 //! round that makes it, and kept (on Dafny's output the later rounds cost a fifth of the
 //! first). Copies keep
@@ -127,34 +127,19 @@ fn run(typed: &TypedProgram, inlining: bool) -> Result<Option<Program>, PassErro
             }
         }
     };
-    // Polymorphic maps whose datatype would not be well founded (a field's type mentions the
-    // map itself, through other such maps): each such map stays an uninterpreted type, and the
-    // instantiation starts again without it as a datatype (rare: a map holding itself).
-    let mut uninterpreted: FxHashSet<Type> = FxHashSet::default();
-    'attempts: loop {
-        let mut mono = Mono::new(typed, inlining, uninterpreted.clone());
-        for _ in 0..MAX_ROUNDS {
-            let before = mono.size();
-            mono.round();
-            if mono.unsupported || mono.size() > MAX_INSTANCES {
-                return Ok(None);
-            }
-            if mono.size() == before {
-                let cyclic = mono.cyclic_datatypes();
-                if !cyclic.is_empty() {
-                    let before = uninterpreted.len();
-                    uninterpreted.extend(cyclic);
-                    if uninterpreted.len() > before {
-                        continue 'attempts;
-                    }
-                    return Ok(None);
-                }
-                let decls = mono.assemble();
-                return Ok(Some(Program { decls: mono.finish(decls) }));
-            }
+    let mut mono = Mono::new(typed, inlining);
+    for _ in 0..MAX_ROUNDS {
+        let before = mono.size();
+        mono.round();
+        if mono.unsupported || mono.size() > MAX_INSTANCES {
+            return Ok(None);
         }
-        return Ok(None);
+        if mono.size() == before {
+            let decls = mono.assemble();
+            return Ok(Some(Program { decls: mono.finish(decls) }));
+        }
     }
+    Ok(None)
 }
 
 /// Whether anything in the program has a type parameter or a polymorphic map type.
@@ -337,16 +322,12 @@ struct PolyMap {
     index: FxHashMap<Vec<Type>, usize>,
     /// Per instance: the field's (monomorphic) map type, its selector and its update function.
     fields: Vec<(Type, Symbol, Symbol)>,
-    /// Boogie's encoding, a datatype with one constructor whose fields are the instances (the
-    /// selectors are its fields); otherwise an uninterpreted type whose selectors are
-    /// functions, for a map whose datatype would not be well founded.
-    datatype: bool,
+    /// `==` on its values: a function defined as the equality of every field.
+    equal: Symbol,
 }
 
 struct Mono<'a> {
     typed: &'a TypedProgram,
-    /// The polymorphic maps (canonical types) that stay uninterpreted types ([`run`]).
-    uninterpreted: FxHashSet<Type>,
     sigma: FxHashMap<TypeVarId, Type>,
     /// In a copy that may occur more than once (an instance): binders are copied under the
     /// current substitution, and code expressions are refused.
@@ -419,7 +400,7 @@ struct DatatypeInstance {
 }
 
 impl<'a> Mono<'a> {
-    fn new(typed: &'a TypedProgram, inlining: bool, uninterpreted: FxHashSet<Type>) -> Mono<'a> {
+    fn new(typed: &'a TypedProgram, inlining: bool) -> Mono<'a> {
         let s = typed.symbols();
         let taken = s
             .functions_by_name
@@ -431,7 +412,6 @@ impl<'a> Mono<'a> {
             .collect();
         Mono {
             typed,
-            uninterpreted,
             sigma: FxHashMap::default(),
             copy: false,
             unsupported: false,
@@ -463,7 +443,7 @@ impl<'a> Mono<'a> {
             type_vars_by_node: {
                 let mut by_node: FxHashMap<u32, Vec<TypeVarId>> = FxHashMap::default();
                 for (k, v) in s.type_vars.iter().enumerate() {
-                    if v.name.id.0 != crate::ast::NodeId::NONE.0 {
+                    if v.name.id.0 != NodeId::NONE.0 {
                         by_node.entry(v.name.id.0).or_default().push(TypeVarId(k as u32));
                     }
                 }
@@ -689,13 +669,14 @@ impl<'a> Mono<'a> {
         }
         let Type::Map(m) = &key else { unreachable!("a map type") };
         let name = self.fresh_name(format!("PolymorphicMapType_{}", self.maps.len()));
+        let equal = self.fresh_name(format!("{name}_equal"));
         self.maps.push(PolyMap {
+            equal,
             ty: m.clone(),
             name,
             instances: Vec::new(),
             index: FxHashMap::default(),
             fields: Vec::new(),
-            datatype: !self.uninterpreted.contains(&key),
         });
         self.map_index.insert(key, self.maps.len() - 1);
         self.maps.len() - 1
@@ -1402,79 +1383,6 @@ impl<'a> Mono<'a> {
         Some((pm, self.field(pm, inst)))
     }
 
-    /// The field `k` of polymorphic map value `map` (of map `pm`).
-    fn select(&self, pm: usize, k: usize, map: Expr, span: Span) -> Expr {
-        let select = self.maps[pm].fields[k].1;
-        if self.maps[pm].datatype {
-            Expr {
-                kind: ExprKind::Field { arg: Box::new(map), field: Ident::at(select, span) },
-                span,
-                id: NodeId::NONE,
-            }
-        } else {
-            self.call(select, vec![map], span)
-        }
-    }
-
-    /// The polymorphic maps encoded as datatypes that would not be well founded: those on a
-    /// cycle of "a field's type mentions" (as canonical types, for [`run`]'s next attempt).
-    fn cyclic_datatypes(&self) -> Vec<Type> {
-        use petgraph::graph::{DiGraph, NodeIndex};
-        let mut graph: DiGraph<usize, ()> = DiGraph::new();
-        for m in 0..self.maps.len() {
-            graph.add_node(m);
-        }
-        let mut self_loops = Vec::new();
-        for (m, info) in self.maps.iter().enumerate() {
-            if !info.datatype {
-                continue;
-            }
-            let mut mentioned = Vec::new();
-            for (t, _, _) in &info.fields {
-                self.mentioned_maps(t, &mut mentioned);
-            }
-            for n in mentioned {
-                if self.maps[n].datatype {
-                    if n == m {
-                        self_loops.push(m);
-                    }
-                    graph.add_edge(NodeIndex::new(m), NodeIndex::new(n), ());
-                }
-            }
-        }
-        let mut cyclic: Vec<usize> = self_loops;
-        for scc in petgraph::algo::tarjan_scc(&graph) {
-            if scc.len() > 1 {
-                cyclic.extend(scc.iter().map(|n| graph[*n]));
-            }
-        }
-        cyclic.into_iter().map(|m| Type::Map(self.maps[m].ty.clone())).collect()
-    }
-
-    /// The polymorphic maps a value of type `t` is made of (Z3 holds a datatype with an array
-    /// field over the datatype itself, in its domain or range, not well founded).
-    fn mentioned_maps(&self, t: &Type, out: &mut Vec<usize>) {
-        match t {
-            Type::Map(m) => {
-                if !m.type_params.is_empty()
-                    && let Some(&i) = self.map_index.get(&canon(t, &FxHashMap::default(), 0))
-                {
-                    out.push(i);
-                }
-                m.args.iter().for_each(|a| self.mentioned_maps(a, out));
-                self.mentioned_maps(&m.result, out);
-            }
-            // A value of an uninterpreted type needs no value of its arguments' types.
-            Type::Ctor(c, args)
-                if self.typed.symbols().type_ctors.get(c.0 as usize).is_some_and(|i| i.datatype_ctors.is_some()) =>
-            {
-                args.iter().for_each(|a| self.mentioned_maps(a, out))
-            }
-            Type::Synonym(s) => self.mentioned_maps(&s.expansion, out),
-            _ => {}
-        }
-    }
-
     fn is_poly_map_value(&self, e: &Expr) -> Option<usize> {
         let t = self.canon(self.typed.type_of(e.id));
         match &t {
@@ -1531,9 +1439,10 @@ impl rewrite::Rewriter for Mono<'_> {
             }
             ExprKind::Select { map, indexes } => {
                 let (pm, k) = self.field_of(e, map)?;
+                let select = self.maps[pm].fields[k].1;
                 let map = rewrite::expr(self, map);
                 let indexes = rewrite::exprs(self, indexes);
-                let field = self.select(pm, k, map, e.span);
+                let field = self.call(select, vec![map], e.span);
                 Some(Expr { kind: ExprKind::Select { map: Box::new(field), indexes }, span: e.span, id: NodeId::NONE })
             }
             ExprKind::Store(s) => {
@@ -1542,10 +1451,10 @@ impl rewrite::Rewriter for Mono<'_> {
                     self.unsupported = true;
                     return None;
                 }
-                let update = self.maps[pm].fields[k].2;
+                let (_, select, update) = self.maps[pm].fields[k];
                 let map = rewrite::expr(self, &s.map);
                 let store = StoreExpr {
-                    map: self.select(pm, k, map.clone(), e.span),
+                    map: self.call(select, vec![map.clone()], e.span),
                     indexes: rewrite::exprs(self, &s.indexes),
                     value: rewrite::expr(self, &s.value),
                 };
@@ -1564,28 +1473,10 @@ impl rewrite::Rewriter for Mono<'_> {
                     });
                 }
                 let pm = self.is_poly_map_value(lhs)?;
-                // A datatype's values are equal when their fields are.
-                if self.maps[pm].datatype || has_binder(lhs) || has_binder(rhs) {
-                    return None;
-                }
                 let a = rewrite::expr(self, lhs);
                 let b = rewrite::expr(self, rhs);
-                // The fields known so far: a later round may know more.
-                self.met_poly_binder = true;
-                let fields: Vec<Symbol> = self.maps[pm].fields.iter().map(|f| f.1).collect();
-                let parts = fields
-                    .into_iter()
-                    .map(|s| Expr {
-                        kind: ExprKind::Binary {
-                            op: BinaryOp::Eq,
-                            lhs: Box::new(self.call(s, vec![a.clone()], e.span)),
-                            rhs: Box::new(self.call(s, vec![b.clone()], e.span)),
-                        },
-                        span: e.span,
-                        id: NodeId::NONE,
-                    })
-                    .collect();
-                let eq = combine(parts, BinaryOp::And, true, e.span);
+                // Whatever fields a later round finds: the function's definition lists them.
+                let eq = self.call(self.maps[pm].equal, vec![a, b], e.span);
                 Some(if *op == BinaryOp::Eq {
                     eq
                 } else {
@@ -1771,12 +1662,6 @@ impl Mono<'_> {
         }
         for m in 0..self.maps.len() {
             let name = self.maps[m].name;
-            let fields = self.maps[m].fields.clone();
-            let field_types: Vec<ast::Type> = fields.iter().map(|(t, _, _)| self.ast_type(t, span)).collect();
-            if self.maps[m].datatype {
-                decls.extend(datatype_map(name, &fields, field_types, span));
-                continue;
-            }
             decls.push(Decl::Type(Box::new(ast::TypeDecl {
                 attrs: Box::new([]),
                 name: Ident::at(name, span),
@@ -1785,6 +1670,8 @@ impl Mono<'_> {
                 span,
             })));
             let sort = || ast::Type::new(TypeKind::Named { name: Ident::at(name, span), args: Box::new([]) }, span);
+            let fields = self.maps[m].fields.clone();
+            let field_types: Vec<ast::Type> = fields.iter().map(|(t, _, _)| self.ast_type(t, span)).collect();
             let param =
                 |n: &str, ty: ast::Type| FnParam { attrs: Box::new([]), name: Some(Ident::new(n, span)), ty, span };
             let unnamed = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span };
@@ -1810,105 +1697,76 @@ impl Mono<'_> {
                     unnamed(sort()),
                 ));
             }
-            // An update sets its own field and keeps the others.
+            let var = |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
+            let call = |f: Symbol, args: Vec<Expr>| Expr {
+                kind: ExprKind::Call { func: f, args: args.into() },
+                span,
+                id: NodeId::NONE,
+            };
+            let eq = |lhs: Expr, rhs: Expr| Expr {
+                kind: ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(lhs), rhs: Box::new(rhs) },
+                span,
+                id: NodeId::NONE,
+            };
+            let group = |n: &str, ty: ast::Type| VarGroup {
+                attrs: Box::new([]),
+                names: Box::new([Ident::new(n, span)]),
+                ty,
+                where_clause: None,
+                span,
+            };
+            // An update sets its own field and keeps the others: one axiom per update.
             for (k, (_, _, update)) in fields.iter().enumerate() {
-                for (j, (_, select, _)) in fields.iter().enumerate() {
-                    let var = |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
-                    let call = |f: Symbol, args: Vec<Expr>| Expr {
-                        kind: ExprKind::Call { func: f, args: args.into() },
-                        span,
-                        id: NodeId::NONE,
-                    };
-                    let updated = call(*update, vec![var("m"), var("v")]);
-                    let lhs = call(*select, vec![updated.clone()]);
-                    let rhs = if j == k { var("v") } else { call(*select, vec![var("m")]) };
-                    let body = Expr {
-                        kind: ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(lhs), rhs: Box::new(rhs) },
-                        span,
-                        id: NodeId::NONE,
-                    };
-                    let group = |n: &str, ty: ast::Type| VarGroup {
-                        attrs: Box::new([]),
-                        names: Box::new([Ident::new(n, span)]),
-                        ty,
-                        where_clause: None,
-                        span,
-                    };
-                    let q = Quantifier {
-                        kind: QuantKind::Forall,
-                        type_params: Box::new([]),
-                        vars: Box::new([group("m", sort()), group("v", field_types[k].clone())]),
-                        attrs: Box::new([]),
-                        triggers: Box::new([Trigger { positive: true, exprs: Box::new([updated]), span }]),
-                        body,
-                    };
-                    decls.push(Decl::Axiom(Box::new(AxiomDecl {
-                        hideable: false,
-                        attrs: Box::new([]),
-                        expr: Expr { kind: ExprKind::Quant(Box::new(q)), span, id: NodeId::NONE },
-                        span,
-                    })));
-                }
+                let updated = call(*update, vec![var("m"), var("v")]);
+                let parts = fields
+                    .iter()
+                    .enumerate()
+                    .map(|(j, (_, select, _))| {
+                        let rhs = if j == k { var("v") } else { call(*select, vec![var("m")]) };
+                        eq(call(*select, vec![updated.clone()]), rhs)
+                    })
+                    .collect();
+                let q = Quantifier {
+                    kind: QuantKind::Forall,
+                    type_params: Box::new([]),
+                    vars: Box::new([group("m", sort()), group("v", field_types[k].clone())]),
+                    attrs: Box::new([]),
+                    triggers: Box::new([Trigger { positive: true, exprs: Box::new([updated]), span }]),
+                    body: combine(parts, BinaryOp::And, true, span),
+                };
+                decls.push(Decl::Axiom(Box::new(AxiomDecl {
+                    hideable: false,
+                    attrs: Box::new([]),
+                    expr: Expr { kind: ExprKind::Quant(Box::new(q)), span, id: NodeId::NONE },
+                    span,
+                })));
             }
+            // `==`: every field equal (Boogie's datatype equality), a function defined by its
+            // body, so that each comparison is one application however many fields there are.
+            let body = combine(
+                fields
+                    .iter()
+                    .map(|(_, select, _)| eq(call(*select, vec![var("a")]), call(*select, vec![var("b")])))
+                    .collect(),
+                BinaryOp::And,
+                true,
+                span,
+            );
+            decls.push(Decl::Function(Box::new(FunctionDecl {
+                revealed: false,
+                attrs: Box::new([]),
+                name: Ident::at(self.maps[m].equal, span),
+                type_params: Box::new([]),
+                params: Box::new([param("a", sort()), param("b", sort())]),
+                result: unnamed(ast::Type::new(TypeKind::Bool, span)),
+                returns_form: false,
+                body: Some(body),
+                uses: None,
+                span,
+            })));
         }
         decls
     }
-}
-
-/// A polymorphic map as Boogie encodes it: `datatype M { M(S_1: T_1, .., S_n: T_n) }`, a
-/// field per instance (named as the selectors), and per field an update function defined by
-/// its body, `U_k(m, v) = M(m->S_1, .., v, .., m->S_n)` (not `{:inline}`: a definition axiom,
-/// so that a use stays one application however many fields there are).
-fn datatype_map(name: Symbol, fields: &[(Type, Symbol, Symbol)], types: Vec<ast::Type>, span: Span) -> Vec<Decl> {
-    let sort = || ast::Type::new(TypeKind::Named { name: Ident::at(name, span), args: Box::new([]) }, span);
-    let group =
-        |n: Ident, ty: ast::Type| VarGroup { attrs: Box::new([]), names: Box::new([n]), ty, where_clause: None, span };
-    let mut decls = vec![Decl::Datatype(Box::new(ast::DatatypeDecl {
-        attrs: Box::new([]),
-        name: Ident::at(name, span),
-        type_params: Box::new([]),
-        ctors: Box::new([ast::Constructor {
-            name: Ident::at(name, span),
-            fields: fields
-                .iter()
-                .zip(&types)
-                .map(|((_, select, _), ty)| group(Ident::at(*select, span), ty.clone()))
-                .collect(),
-        }]),
-        span,
-    }))];
-    let var = |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
-    for (k, (_, _, update)) in fields.iter().enumerate() {
-        let args: Vec<Expr> = fields
-            .iter()
-            .enumerate()
-            .map(|(j, (_, select, _))| {
-                if j == k {
-                    var("v")
-                } else {
-                    Expr {
-                        kind: ExprKind::Field { arg: Box::new(var("m")), field: Ident::at(*select, span) },
-                        span,
-                        id: NodeId::NONE,
-                    }
-                }
-            })
-            .collect();
-        let param = |n: &str, ty: ast::Type| FnParam { attrs: Box::new([]), name: Some(Ident::new(n, span)), ty, span };
-        decls.push(Decl::Function(Box::new(FunctionDecl {
-            revealed: false,
-            attrs: Box::new([]),
-            name: Ident::at(*update, span),
-            type_params: Box::new([]),
-            params: Box::new([param("m", sort()), param("v", types[k].clone())]),
-            result: FnParam { attrs: Box::new([]), name: None, ty: sort(), span },
-            returns_form: false,
-            body: Some(Expr { kind: ExprKind::Call { func: name, args: args.into() }, span, id: NodeId::NONE }),
-            uses: None,
-            span,
-        })));
-    }
-    decls
 }
 
 /// Binds `params` in `pattern` so that it equals `actual`; false when they cannot match.
@@ -2157,46 +2015,46 @@ mod tests {
     }
 
     #[test]
-    fn a_polymorphic_map_becomes_a_datatype_with_a_field_per_instance() {
+    fn a_polymorphic_map_becomes_one_map_per_instance() {
         let text = "var m: <T>[T]T;\n\
             procedure P() modifies m; { m[1] := 2; m[true] := false; assert m[1] == 2; }\n";
         let printed = mono(text).expect("changes");
         assert!(printed.starts_with("var m: PolymorphicMapType_0;\n"), "{printed}");
         assert!(
-            printed.contains("    m := PolymorphicMapType_0_int_update(m, m->PolymorphicMapType_0_int[1 := 2]);\n"),
+            printed.contains("    m := PolymorphicMapType_0_int_update(m, PolymorphicMapType_0_int(m)[1 := 2]);\n"),
             "{printed}"
         );
-        assert!(printed.contains("    assert m->PolymorphicMapType_0_int[1] == 2;\n"), "{printed}");
-        assert!(
-            printed.contains(
-                "datatype PolymorphicMapType_0 {\n  PolymorphicMapType_0(PolymorphicMapType_0_int: [int]int, \
-                 PolymorphicMapType_0_bool: [bool]bool)\n}\n"
-            ),
-            "{printed}"
-        );
+        assert!(printed.contains("    assert PolymorphicMapType_0_int(m)[1] == 2;\n"), "{printed}");
         assert_eq!(
             lines(&printed, "function"),
             [
-                "function PolymorphicMapType_0_int_update(m: PolymorphicMapType_0, v: [int]int) : PolymorphicMapType_0",
-                "function PolymorphicMapType_0_bool_update(m: PolymorphicMapType_0, v: [bool]bool) : PolymorphicMapType_0",
+                "function PolymorphicMapType_0_int(m: PolymorphicMapType_0) : [int]int;",
+                "function PolymorphicMapType_0_int_update(m: PolymorphicMapType_0, v: [int]int) : PolymorphicMapType_0;",
+                "function PolymorphicMapType_0_bool(m: PolymorphicMapType_0) : [bool]bool;",
+                "function PolymorphicMapType_0_bool_update(m: PolymorphicMapType_0, v: [bool]bool) : PolymorphicMapType_0;",
+                "function PolymorphicMapType_0_equal(a: PolymorphicMapType_0, b: PolymorphicMapType_0) : bool",
             ]
         );
-        // The update functions are defined by their bodies: no axioms.
-        assert!(printed.contains("  PolymorphicMapType_0(v, m->PolymorphicMapType_0_bool)\n"), "{printed}");
-        assert_eq!(lines(&printed, "axiom").len(), 0);
+        // An update changes its own field and no other: one axiom per update.
+        assert_eq!(lines(&printed, "axiom").len(), 2);
     }
 
     #[test]
-    fn a_map_holding_itself_stays_an_uninterpreted_type() {
-        // `m[1]: M` makes a field `[int]M`: as a datatype, not well founded.
-        let text = "type M = <a>[int]a;\n\
-            procedure P(m: M) { assert m[1]: M == m; assert m[0]: int == 0; }\n";
+    fn equality_of_polymorphic_maps_is_one_application() {
+        let text = "type M = <a>[int]a;\nprocedure P(x: M, y: M) { assert x == y; assert x != y[1 := true]; }\n";
         let printed = mono(text).expect("changes");
-        assert!(!printed.contains("datatype"), "{printed}");
-        assert_eq!(lines(&printed, "type PolymorphicMapType_0"), ["type PolymorphicMapType_0;"]);
-        // Equality compares the fields; an update changes its own field only.
-        assert!(printed.contains("== PolymorphicMapType_0_int(m)"), "{printed}");
-        assert_eq!(lines(&printed, "axiom").len(), 4);
+        assert!(printed.contains("    assert PolymorphicMapType_0_equal(x, y);\n"), "{printed}");
+        assert!(
+            printed.contains(
+                "    assert !PolymorphicMapType_0_equal(x, PolymorphicMapType_0_bool_update(y, PolymorphicMapType_0_bool(y)[1 := true]));\n"
+            ),
+            "{printed}"
+        );
+        // Defined once, over every field.
+        assert!(
+            printed.contains("function PolymorphicMapType_0_equal(a: PolymorphicMapType_0, b: PolymorphicMapType_0) : bool\n{\n  PolymorphicMapType_0_bool(a) == PolymorphicMapType_0_bool(b)\n}\n"),
+            "{printed}"
+        );
     }
 
     #[test]

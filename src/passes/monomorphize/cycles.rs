@@ -62,12 +62,7 @@ impl<'a> Dependencies<'a> {
                 alias.insert(id, rep);
             }
         }
-        Dependencies {
-            mono: Mono::new(typed, false, FxHashSet::default()),
-            alias,
-            graph: DiGraphMap::new(),
-            strong: FxHashSet::default(),
-        }
+        Dependencies { mono: Mono::new(typed, false), alias, graph: DiGraphMap::new(), strong: FxHashSet::default() }
     }
 
     fn node(&self, v: TypeVarId) -> u32 {

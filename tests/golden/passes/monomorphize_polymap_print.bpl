@@ -1,7 +1,7 @@
 // OPTIONS: /noVerify --print-after monomorphize
-// A polymorphic map type becomes Boogie's one-constructor datatype, one field per instance
-// used (here `int` and `bool`, the fields' names are the selectors'); a read is a field
-// access, a write an update function defined by its body, and `==` stays `==`.
+// A polymorphic map type becomes a type with one field per instance used (here `int` and
+// `bool`), each read by a selector function; a write is an update function with an axiom
+// saying it changes its own field only, and `==` a function defined as every field equal.
 type ref;
 type Field a;
 type Heap = <a>[ref, Field a]a;

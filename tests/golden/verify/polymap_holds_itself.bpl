@@ -1,7 +1,7 @@
 // OPTIONS: /timeLimit:30
-// A polymorphic map used at its own type (`m[1]` is an `M`): as a datatype it would have a
-// field of type `[int]M`, which is not well founded (Z3 refuses such a datatype), so this
-// map stays an uninterpreted type whose equality compares the fields (int and M).
+// A polymorphic map used at its own type (`m[1]` is an `M`): one of its fields has type
+// `[int]M` (as a datatype, which Boogie uses, it would not be well founded and Z3 would refuse
+// it); its equality compares the fields (int and M).
 // Worked out by hand:
 // - `store_then_select`: m[2 := m] read at 2 (at type M) is m (verified);
 // - `fields_decide_equality`: writing into m the int it holds at 0 gives m back: both

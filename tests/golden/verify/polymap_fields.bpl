@@ -1,7 +1,7 @@
 // OPTIONS: /timeLimit:30
-// A polymorphic heap becomes a datatype with one field per instance used (here `int` and
-// `bool`), as in Boogie: two heaps are equal exactly when their fields are, and an update
-// changes its own field at its own location only.
+// A polymorphic heap gets one field per instance used (here `int` and `bool`), as Boogie's
+// one-constructor datatype has: two heaps are equal exactly when their fields are, and an
+// update changes its own field at its own location only.
 // Worked out by hand:
 // - `equal_when_fields_are`: the quantifier is instantiated at int and bool, the only
 //   fields, so h1 and h2 agree on every field: they are equal (verified);
