@@ -79,6 +79,32 @@ impl<V> NodeMap<V> {
     }
 }
 
+/// A side table keyed by node for the few nodes that have an entry (written types, about one
+/// node in twelve): a dense [`NodeMap`] of them would be a table as long as the program, made
+/// and paged in at every check, for mostly empty slots.
+#[derive(Clone, Debug)]
+pub struct SparseNodeMap<V> {
+    entries: FxHashMap<u32, V>,
+}
+
+impl<V> Default for SparseNodeMap<V> {
+    fn default() -> Self {
+        SparseNodeMap { entries: FxHashMap::default() }
+    }
+}
+
+impl<V> SparseNodeMap<V> {
+    pub fn get(&self, id: NodeId) -> Option<&V> {
+        self.entries.get(&id.0)
+    }
+    /// Records `v` for `id` unless it has an entry already; a node not numbered has none.
+    pub fn insert_first(&mut self, id: NodeId, v: impl FnOnce() -> V) {
+        if id.0 != NodeId::NONE.0 {
+            self.entries.entry(id.0).or_insert_with(v);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ids
 
@@ -292,7 +318,7 @@ pub struct Resolution {
     /// implementations, quantifiers and map types are bound at their binders
     /// ([`Ref::TypeVar`]), and [`ProcedureInfo::type_params`], [`FunctionInfo::type_params`]
     /// and map types list them in Boogie's order (first occurrence in the argument types).
-    pub types: NodeMap<Type>,
+    pub types: SparseNodeMap<Type>,
 }
 
 /// What type checking learns.

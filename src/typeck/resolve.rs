@@ -59,7 +59,6 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
     resolver.res.expr_count = counter;
     let n = counter as usize;
     resolver.res.refs = super::NodeMap::with_len(n);
-    resolver.res.types = super::NodeMap::with_len(n);
     resolver.program(program);
     (resolver.res, resolver.diags)
 }
