@@ -81,8 +81,10 @@ fn run(
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
     let bounded = only.is_some() || every_bounded;
-    let mut decls = typed.program.decls.clone();
-    let mut changed = false;
+    // The new bodies, by declaration: the program is copied once they are known, without the
+    // bodies they replace (in bounded mode the entry point's body, every callee inlined, is
+    // most of the program).
+    let mut new_bodies: FxHashMap<usize, Body> = FxHashMap::default();
     let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
     let attrs_of = |decl: usize| match &typed.program.decls[decl] {
         Decl::Implementation(d) => &d.attrs[..],
@@ -93,18 +95,12 @@ fn run(
         if only.is_some_and(|o| o != info.name.name) {
             continue;
         }
-        let slot = &mut decls[info.decl.0 as usize];
-        let body = match slot {
-            Decl::Implementation(d) => &mut d.body,
-            Decl::Procedure(d) => match &mut d.body {
+        let original = match &typed.program.decls[info.decl.0 as usize] {
+            Decl::Implementation(d) => &d.body,
+            Decl::Procedure(d) => match &d.body {
                 Some(b) => b,
                 None => continue,
             },
-            _ => continue,
-        };
-        let original = match &typed.program.decls[info.decl.0 as usize] {
-            Decl::Implementation(d) => &d.body,
-            Decl::Procedure(d) => d.body.as_ref().expect("an implementation has a body"),
             _ => continue,
         };
         // What the verifier cannot lower it reports itself; such a body stays as it is.
@@ -119,9 +115,8 @@ fn run(
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
         if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX, threads) {
             let stmts = stmt_list(&per_loop.blocks, original);
-            *body = Body { locals: body.locals.clone(), stmts, span: body.span };
-            mark_block_form(slot);
-            changed = true;
+            new_bodies
+                .insert(info.decl.0 as usize, Body { locals: original.locals.clone(), stmts, span: original.span });
             continue;
         }
         let unrolled = unroll_loops(&blocks, bound, sound);
@@ -136,14 +131,55 @@ fn run(
                 }
             }
         }
-        *body = Body { locals: body.locals.clone(), stmts: stmt_list(&unrolled.blocks, original), span: body.span };
-        mark_block_form(slot);
-        changed = true;
+        let stmts = stmt_list(&unrolled.blocks, original);
+        new_bodies.insert(info.decl.0 as usize, Body { locals: original.locals.clone(), stmts, span: original.span });
     }
-    if !changed {
+    if new_bodies.is_empty() {
         return Ok(None);
     }
+    let decls = typed
+        .program
+        .decls
+        .iter()
+        .enumerate()
+        .map(|(k, d)| match new_bodies.remove(&k) {
+            Some(body) => {
+                let mut decl = with_body(d, body);
+                mark_block_form(&mut decl);
+                decl
+            }
+            None => d.clone(),
+        })
+        .collect();
     Ok(Some(Program { decls }))
+}
+
+/// `d` (an implementation, or a procedure declared with a body) with `body` for its own,
+/// copied without the body it had.
+fn with_body(d: &Decl, body: Body) -> Decl {
+    match d {
+        Decl::Implementation(i) => Decl::Implementation(Box::new(crate::ast::ImplementationDecl {
+            attrs: i.attrs.clone(),
+            name: i.name,
+            type_params: i.type_params.clone(),
+            ins: i.ins.clone(),
+            outs: i.outs.clone(),
+            body,
+            span: i.span,
+        })),
+        Decl::Procedure(p) => Decl::Procedure(Box::new(crate::ast::ProcedureDecl {
+            pure: p.pure,
+            attrs: p.attrs.clone(),
+            name: p.name,
+            type_params: p.type_params.clone(),
+            ins: p.ins.clone(),
+            outs: p.outs.clone(),
+            specs: p.specs.clone(),
+            body: Some(body),
+            span: p.span,
+        })),
+        other => other.clone(),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
