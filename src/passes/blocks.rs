@@ -64,22 +64,45 @@ pub(crate) fn local_decl(name: Symbol, ty: crate::ast::Type, span: Span) -> Loca
     }
 }
 
-/// Gives the body of `decl` (an implementation, or a procedure with a body) the statements of
-/// `blocks` and the further `locals`, and marks it as blocks.
-pub(crate) fn set_blocks(decl: &mut Decl, blocks: &[AstBlock], locals: Vec<LocalVars>) {
-    let body = match decl {
-        Decl::Implementation(i) => &mut i.body,
-        Decl::Procedure(p) => match p.body.as_mut() {
-            Some(b) => b,
-            None => return,
-        },
-        _ => return,
+/// `decl` with its body's statements made of `blocks`, `locals` added to its locals, and the
+/// block-form mark: a copy that does not copy the body it replaces (a pass's output is a copy
+/// of its input, and the body a pass rewrites, in bounded mode the entry point with every
+/// callee inlined, is often most of the program).
+pub(crate) fn with_blocks(decl: &Decl, blocks: &[AstBlock], locals: Vec<LocalVars>) -> Decl {
+    let Some((_, old)) = named_body(decl) else { return decl.clone() };
+    let mut locals_all = old.locals.to_vec();
+    locals_all.extend(locals);
+    let body = Body { locals: locals_all.into(), stmts: stmt_list(blocks, old), span: old.span };
+    let mut decl = match decl {
+        Decl::Implementation(i) => Decl::Implementation(Box::new(crate::ast::ImplementationDecl {
+            attrs: i.attrs.clone(),
+            name: i.name,
+            type_params: i.type_params.clone(),
+            ins: i.ins.clone(),
+            outs: i.outs.clone(),
+            body,
+            span: i.span,
+        })),
+        Decl::Procedure(p) => Decl::Procedure(Box::new(crate::ast::ProcedureDecl {
+            pure: p.pure,
+            attrs: p.attrs.clone(),
+            name: p.name,
+            type_params: p.type_params.clone(),
+            ins: p.ins.clone(),
+            outs: p.outs.clone(),
+            specs: p.specs.clone(),
+            body: Some(body),
+            span: p.span,
+        })),
+        other => return other.clone(),
     };
-    body.stmts = stmt_list(blocks, body);
-    if !locals.is_empty() {
-        body.locals = body.locals.iter().cloned().chain(locals).collect();
-    }
-    mark_block_form(decl);
+    mark_block_form(&mut decl);
+    decl
+}
+
+/// A copy of `program`'s declarations with those in `replaced` (by index) in their places.
+pub(crate) fn replace_decls(program: &crate::ast::Program, mut replaced: FxHashMap<usize, Decl>) -> Vec<Decl> {
+    program.decls.iter().enumerate().map(|(k, d)| replaced.remove(&k).unwrap_or_else(|| d.clone())).collect()
 }
 
 /// The declaration as the user sees it printed: without the block-form mark.

@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::blocks::{AstBlock, blocks_of, local_decl, named_body, set_blocks};
+use super::blocks::{AstBlock, blocks_of, local_decl, named_body, replace_decls, with_blocks};
 use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LocalVars, LoopSpec, NodeId, Program,
@@ -458,7 +458,7 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
     let all: FxHashSet<Symbol> = fields(typed).into_iter().collect();
     let untracked: FxHashSet<Symbol> = all.difference(&a.tracked).copied().collect();
     let types = field_types(typed, &untracked);
-    let mut program = typed.program.clone();
+    let mut abstracted: FxHashMap<usize, Decl> = FxHashMap::default();
     for (index, d) in typed.program.decls.iter().enumerate() {
         let Some((name, body)) = named_body(d) else { continue };
         if a.only.is_some_and(|only| only != name) || a.concrete_impls.contains(&name) {
@@ -494,9 +494,9 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
         }
         let locals: Vec<LocalVars> =
             r.locals.iter().map(|(name, field)| local_decl(*name, types[field].clone(), body.span)).collect();
-        set_blocks(&mut program.decls[index], &blocks, locals);
+        abstracted.insert(index, with_blocks(d, &blocks, locals));
     }
-    Ok(program)
+    Ok(Program { decls: replace_decls(&typed.program, abstracted) })
 }
 
 /// The declared (written) type of each field in `which`.
@@ -1135,9 +1135,8 @@ fn pin(typed: &TypedProgram, p: &PinSpec) -> Result<Program, PassError> {
             block
         })
         .collect();
-    let mut program = typed.program.clone();
-    set_blocks(&mut program.decls[index], &pinned, Vec::new());
-    Ok(program)
+    let pinned = with_blocks(&typed.program.decls[index], &pinned, Vec::new());
+    Ok(Program { decls: replace_decls(&typed.program, [(index, pinned)].into_iter().collect()) })
 }
 
 /// What a loop may change, as vcgen havocs it at the loop's head: the variables its commands

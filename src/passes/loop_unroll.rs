@@ -39,8 +39,8 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::PassError;
-use super::blocks::{AstBlock, blocks_of, is_literal_false, mark_block_form, stmt_list, verify_false};
-use crate::ast::{AssignLhs, BinaryOp, Body, Cmd, CmdKind, Decl, Expr, ExprKind, Program, Span, UnaryOp};
+use super::blocks::{AstBlock, blocks_of, is_literal_false, replace_decls, verify_false, with_blocks};
+use crate::ast::{AssignLhs, BinaryOp, Cmd, CmdKind, Decl, Expr, ExprKind, Program, Span, UnaryOp};
 use crate::typeck::{Ref, TypedProgram, VarId};
 use crate::vcgen::cfg;
 
@@ -84,7 +84,7 @@ fn run(
     // The new bodies, by declaration: the program is copied once they are known, without the
     // bodies they replace (in bounded mode the entry point's body, every callee inlined, is
     // most of the program).
-    let mut new_bodies: FxHashMap<usize, Body> = FxHashMap::default();
+    let mut new_bodies: FxHashMap<usize, Decl> = FxHashMap::default();
     let mut warned: FxHashSet<(u32, u32)> = FxHashSet::default();
     let attrs_of = |decl: usize| match &typed.program.decls[decl] {
         Decl::Implementation(d) => &d.attrs[..],
@@ -114,9 +114,8 @@ fn run(
         };
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
         if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX, threads) {
-            let stmts = stmt_list(&per_loop.blocks, original);
-            new_bodies
-                .insert(info.decl.0 as usize, Body { locals: original.locals.clone(), stmts, span: original.span });
+            let decl = &typed.program.decls[info.decl.0 as usize];
+            new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &per_loop.blocks, Vec::new()));
             continue;
         }
         let unrolled = unroll_loops(&blocks, bound, sound);
@@ -131,55 +130,13 @@ fn run(
                 }
             }
         }
-        let stmts = stmt_list(&unrolled.blocks, original);
-        new_bodies.insert(info.decl.0 as usize, Body { locals: original.locals.clone(), stmts, span: original.span });
+        let decl = &typed.program.decls[info.decl.0 as usize];
+        new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &unrolled.blocks, Vec::new()));
     }
     if new_bodies.is_empty() {
         return Ok(None);
     }
-    let decls = typed
-        .program
-        .decls
-        .iter()
-        .enumerate()
-        .map(|(k, d)| match new_bodies.remove(&k) {
-            Some(body) => {
-                let mut decl = with_body(d, body);
-                mark_block_form(&mut decl);
-                decl
-            }
-            None => d.clone(),
-        })
-        .collect();
-    Ok(Some(Program { decls }))
-}
-
-/// `d` (an implementation, or a procedure declared with a body) with `body` for its own,
-/// copied without the body it had.
-fn with_body(d: &Decl, body: Body) -> Decl {
-    match d {
-        Decl::Implementation(i) => Decl::Implementation(Box::new(crate::ast::ImplementationDecl {
-            attrs: i.attrs.clone(),
-            name: i.name,
-            type_params: i.type_params.clone(),
-            ins: i.ins.clone(),
-            outs: i.outs.clone(),
-            body,
-            span: i.span,
-        })),
-        Decl::Procedure(p) => Decl::Procedure(Box::new(crate::ast::ProcedureDecl {
-            pure: p.pure,
-            attrs: p.attrs.clone(),
-            name: p.name,
-            type_params: p.type_params.clone(),
-            ins: p.ins.clone(),
-            outs: p.outs.clone(),
-            specs: p.specs.clone(),
-            body: Some(body),
-            span: p.span,
-        })),
-        other => other.clone(),
-    }
+    Ok(Some(Program { decls: replace_decls(&typed.program, new_bodies) }))
 }
 
 // ---------------------------------------------------------------------------------------------

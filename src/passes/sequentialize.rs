@@ -42,7 +42,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::blocks::{AstBlock, blocks_of, local_decl, named_body, set_blocks};
+use super::blocks::{AstBlock, blocks_of, local_decl, named_body, replace_decls, with_blocks};
 use super::inline::{JOIN, SPAWN, has_attr};
 use super::{PassError, rewrite};
 use crate::ast::{
@@ -133,7 +133,9 @@ impl Sequentialize {
         s.tid_bv = tid_is_bv32(typed);
         s.find_shared(&blocks)?;
         let new_blocks = s.transform(&blocks)?;
-        let mut program = typed.program.clone();
+        let locals: Vec<LocalVars> = s.locals.iter().map(|(name, ty)| local_decl(*name, ty.clone(), s.at)).collect();
+        let sequential = with_blocks(&typed.program.decls[index], &new_blocks, locals);
+        let mut program = Program { decls: replace_decls(&typed.program, [(index, sequential)].into_iter().collect()) };
         if s.incremental {
             program.decls.push(Decl::Const(Box::new(crate::ast::ConstDecl {
                 attrs: Box::new([]),
@@ -148,8 +150,6 @@ impl Sequentialize {
         if s.tid_bv {
             program.decls.push(bv32_greater(s.at));
         }
-        let locals: Vec<LocalVars> = s.locals.iter().map(|(name, ty)| local_decl(*name, ty.clone(), s.at)).collect();
-        set_blocks(&mut program.decls[index], &new_blocks, locals);
         Ok(Some(program))
     }
 }
