@@ -363,7 +363,11 @@ fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, sources: &S
         }
         for copy in &chain[common..] {
             let name = split_inlined(copy).0.unwrap_or_default();
-            let call = calls.call_at.get(copy).map_or_else(|| last.clone(), |&span| place(&sources.position(span)));
+            let call = calls
+                .call_at
+                .get(copy)
+                .and_then(|&span| sources.try_position(span))
+                .map_or_else(|| last.clone(), |p| place(&p));
             out.push_str(&line(stack.len(), &call, &label, &format!("CALL {name}")));
             stack.push((copy.clone(), call, label.clone()));
         }
