@@ -117,6 +117,29 @@ fn is_polymorphic(typed: &TypedProgram, with_constructors: bool) -> bool {
         found
     }
     let s = typed.symbols();
+    let constructors = with_constructors
+        && typed.program.decls.iter().any(|d| {
+            matches!(d, Decl::Type(t) if t.synonym.is_none()
+                && !t.params.is_empty()
+                && !t.attrs.iter().any(|a| a.key == "builtin"))
+        });
+    // Every type variable is a binder resolution made: when the only ones are synonyms'
+    // parameters (which stay inside the synonyms' bodies), no type, expression or binder is
+    // polymorphic, and the scans of every expression's type below are not needed (after
+    // monomorphization, the usual case).
+    let synonym_params: FxHashSet<u32> = typed
+        .program
+        .decls
+        .iter()
+        .filter_map(|d| match d {
+            Decl::Type(t) if t.synonym.is_some() => Some(t.params.iter().map(|p| p.id.0)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if s.type_vars.iter().all(|v| synonym_params.contains(&v.name.id.0)) {
+        return constructors;
+    }
     s.functions.iter().any(|f| !f.type_params.is_empty())
         || s.procedures.iter().any(|p| !p.type_params.is_empty())
         || s.implementations.iter().any(|i| !i.type_params.is_empty())
