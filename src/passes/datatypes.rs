@@ -30,7 +30,10 @@ impl Pass for Datatypes {
     }
 
     fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
-        // Most programs have neither: look before copying.
+        // Both need a datatype; most programs have neither: look before copying.
+        if typed.symbols().type_ctors.iter().all(|t| t.datatype_ctors.is_none()) {
+            return Ok(None);
+        }
         struct Find(bool);
         impl crate::walk::Visitor for Find {
             fn cmd(&mut self, c: &Cmd) {
