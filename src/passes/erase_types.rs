@@ -140,18 +140,13 @@ fn is_polymorphic(typed: &TypedProgram, with_constructors: bool) -> bool {
     if s.type_vars.iter().all(|v| synonym_params.contains(&v.name.id.0)) {
         return constructors;
     }
-    s.functions.iter().any(|f| !f.type_params.is_empty())
+    constructors
+        || s.functions.iter().any(|f| !f.type_params.is_empty())
         || s.procedures.iter().any(|p| !p.type_params.is_empty())
         || s.implementations.iter().any(|i| !i.type_params.is_empty())
         || s.vars.iter().any(|v| poly_map(&v.ty))
         || typed.typing.expr_types.iter().any(poly_map)
         || typed.program.decls.iter().any(|d| match d {
-            Decl::Type(t) => {
-                with_constructors
-                    && t.synonym.is_none()
-                    && !t.params.is_empty()
-                    && !t.attrs.iter().any(|a| a.key == "builtin")
-            }
             Decl::Axiom(a) => poly_binder(&a.expr),
             Decl::Function(f) => f.body.as_ref().is_some_and(poly_binder),
             _ => false,

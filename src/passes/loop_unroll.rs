@@ -95,7 +95,8 @@ fn run(
         if only.is_some_and(|o| o != info.name.name) {
             continue;
         }
-        let original = match &typed.program.decls[info.decl.0 as usize] {
+        let decl = &typed.program.decls[info.decl.0 as usize];
+        let original = match decl {
             Decl::Implementation(d) => &d.body,
             Decl::Procedure(d) => match &d.body {
                 Some(b) => b,
@@ -114,7 +115,6 @@ fn run(
         };
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
         if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX, threads) {
-            let decl = &typed.program.decls[info.decl.0 as usize];
             new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &per_loop.blocks, Vec::new()));
             continue;
         }
@@ -130,7 +130,6 @@ fn run(
                 }
             }
         }
-        let decl = &typed.program.decls[info.decl.0 as usize];
         new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &unrolled.blocks, Vec::new()));
     }
     if new_bodies.is_empty() {

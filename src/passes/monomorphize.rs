@@ -43,8 +43,7 @@
 //! instance known so far through [`rewrite`], registering the instances it meets; rounds
 //! repeat until a round meets nothing new, and that round's copy is the result. Only
 //! polymorphic quantifiers (instantiated at every instance known) depend on the instances
-//! found, so a
-//! declaration or function instance whose copy met neither is copied once, in the first
+//! found, so a declaration or function instance whose copy met none is copied once, in the first
 //! round that makes it, and kept (on Dafny's output the later rounds cost a fifth of the
 //! first). Copies keep
 //! the spans they were copied from: re-checking numbers every occurrence afresh
@@ -1675,7 +1674,7 @@ impl Mono<'_> {
             let param =
                 |n: &str, ty: ast::Type| FnParam { attrs: Box::new([]), name: Some(Ident::new(n, span)), ty, span };
             let unnamed = |ty: ast::Type| FnParam { attrs: Box::new([]), name: None, ty, span };
-            let function = |name: Symbol, params: Vec<FnParam>, result: FnParam| {
+            let function = |name: Symbol, params: Vec<FnParam>, result: FnParam, body: Option<Expr>| {
                 Decl::Function(Box::new(FunctionDecl {
                     revealed: false,
                     attrs: Box::new([]),
@@ -1684,17 +1683,18 @@ impl Mono<'_> {
                     params: params.into(),
                     result,
                     returns_form: false,
-                    body: None,
+                    body,
                     uses: None,
                     span,
                 }))
             };
             for (k, (_, select, update)) in fields.iter().enumerate() {
-                decls.push(function(*select, vec![param("m", sort())], unnamed(field_types[k].clone())));
+                decls.push(function(*select, vec![param("m", sort())], unnamed(field_types[k].clone()), None));
                 decls.push(function(
                     *update,
                     vec![param("m", sort()), param("v", field_types[k].clone())],
                     unnamed(sort()),
+                    None,
                 ));
             }
             let var = |n: &str| Expr { kind: ExprKind::Var(Ident::new(n, span)), span, id: NodeId::NONE };
@@ -1752,18 +1752,12 @@ impl Mono<'_> {
                 true,
                 span,
             );
-            decls.push(Decl::Function(Box::new(FunctionDecl {
-                revealed: false,
-                attrs: Box::new([]),
-                name: Ident::at(self.maps[m].equal, span),
-                type_params: Box::new([]),
-                params: Box::new([param("a", sort()), param("b", sort())]),
-                result: unnamed(ast::Type::new(TypeKind::Bool, span)),
-                returns_form: false,
-                body: Some(body),
-                uses: None,
-                span,
-            })));
+            decls.push(function(
+                self.maps[m].equal,
+                vec![param("a", sort()), param("b", sort())],
+                unnamed(ast::Type::new(TypeKind::Bool, span)),
+                Some(body),
+            ));
         }
         decls
     }
