@@ -15,6 +15,7 @@ static ALLOCATOR: rboogie::alloc::Allocator = rboogie::alloc::Allocator;
 const STACK_SIZE: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    rboogie::alloc::tune_c_allocator();
     // This binary is also the Z3 server that in-process calls fall back on once one outlived
     // its time limit (`rboogie::smt::serve_z3`).
     if std::env::args_os().nth(1).is_some_and(|a| a == rboogie::smt::Z3_SERVER_FLAG) {

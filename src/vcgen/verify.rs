@@ -1158,11 +1158,28 @@ fn model_value(v: &str) -> String {
 /// Boogie's `CalculatePath`: `ControlFlow(0, 0)`, then `ControlFlow(0, b)` for each block `b`
 /// reached, until a negative value (the failing assertion).
 fn calculate_path(session: &mut dyn Session, blocks: usize) -> Result<Vec<i64>, String> {
+    // The values of every block's `ControlFlow` term in one request when there are few
+    // blocks: the model is fixed once the solver answered, so they are the values the walk
+    // would ask for one at a time, in one round trip instead of one per block of the path
+    // (49 requests took 6 ms in-process on a 60-block VC). Many blocks: one at a time, so
+    // that a short path in a large VC asks for little.
+    let known: Option<Vec<String>> = if blocks < PATH_IN_ONE_REQUEST {
+        let terms: Vec<String> = (0..=blocks).map(|v| format!("(ControlFlow 0 {v})")).collect();
+        let terms: Vec<&str> = terms.iter().map(String::as_str).collect();
+        Some(session.get_value(&terms)?)
+    } else {
+        None
+    };
     let mut path = Vec::new();
     let mut v = 0i64;
     for _ in 0..=blocks + 1 {
-        let values = session.get_value(&[&format!("(ControlFlow 0 {v})")])?;
-        let value = values.first().ok_or("no value")?.trim().to_string();
+        let value = match known.as_ref().and_then(|values| values.get(usize::try_from(v).ok()?)) {
+            Some(value) => value.trim().to_string(),
+            None => {
+                let values = session.get_value(&[&format!("(ControlFlow 0 {v})")])?;
+                values.first().ok_or("no value")?.trim().to_string()
+            }
+        };
         if let Some(inner) = value.strip_prefix("(-").and_then(|s| s.strip_suffix(')')) {
             let n: i64 = inner.trim().parse().map_err(|_| format!("unexpected value {value}"))?;
             path.push(-n);
@@ -1181,6 +1198,9 @@ fn calculate_path(session: &mut dyn Session, blocks: usize) -> Result<Vec<i64>, 
     }
     Ok(path)
 }
+
+/// VCs with fewer blocks than this have their counterexample's path read in one request.
+const PATH_IN_ONE_REQUEST: usize = 2048;
 
 #[cfg(test)]
 mod tests {
