@@ -82,6 +82,9 @@ impl Loop<'_> {
         let mut passes = crate::passes::pipeline(&config);
         let split = passes.iter().position(|p| p.name() == "field-abstraction").unwrap_or(0);
         let suffix = passes.split_off(split);
+        // Bounded mode checks the entry point alone, every call inlined: the other bodies
+        // would only slow down each iteration's passes.
+        passes.push(Box::new(crate::passes::entry_only::EntryOnly(self.bounded.map(|b| b.entry))));
         let mut retired = Vec::new();
         let mut sink = Vec::new();
         if self.prefix.is_none() {
@@ -225,6 +228,8 @@ pub(crate) fn run(
     let all = field_abstraction::fields(typed);
     // Only fields that can reach a check are made concrete in a replay.
     let relevant = field_abstraction::relevant_fields(typed);
+    // Those whose values flow into a check: tried first to refute a path.
+    let asserted = field_abstraction::asserted_fields(typed);
     let mut tracked: FxHashSet<Symbol> = match &options.tracked_fields {
         Some(names) => {
             let mut set = FxHashSet::default();
@@ -267,6 +272,8 @@ pub(crate) fn run(
     let mut iterations = usize::from(all.is_empty());
     // A bug found real on a pinned path (bounded mode): the pinned concrete program to report.
     let mut replay: Option<(Vec<Symbol>, PinSpec)> = None;
+    // The next iteration's check, made ahead (see "the implied replay" below).
+    let mut ahead: Option<(Box<TypedProgram>, Checked, Report)> = None;
     // Without fields there is nothing to abstract: the final run is the only check.
     while !all.is_empty() {
         if options.trace {
@@ -276,8 +283,14 @@ pub(crate) fn run(
         }
         lp.log.clear();
         iterations += 1;
-        let Some(program) = lp.prepare(&abstraction, None) else { break };
-        let (checked, report) = lp.check(&program, &abstraction.concrete_impls);
+        let (program, checked, report) = match ahead.take() {
+            Some(made) => made,
+            None => {
+                let Some(program) = lp.prepare(&abstraction, None) else { break };
+                let (checked, report) = lp.check(&program, &abstraction.concrete_impls);
+                (program, checked, report)
+            }
+        };
         let (implementation, path) = match checked {
             // No counterexample, or nothing to learn from: this check is the answer.
             Checked::NoCounterexample | Checked::Undecided => {
@@ -299,7 +312,86 @@ pub(crate) fn run(
             if through_summary { " (the path passes a loop summary)" } else { "" }
         ));
         let mut stuck = false;
-        match lp.feasible(&abstraction, &candidates, implementation, &path) {
+        // The fields whose values flow into a check, made concrete alone first: when they
+        // refute the path, the fields needed are among them, and the replay with every
+        // candidate concrete (which would be infeasible too: more concrete fields, fewer
+        // executions) is not needed.
+        let first: Vec<Symbol> = candidates.iter().copied().filter(|f| asserted.contains(f)).collect();
+        let mut refuted = false;
+        let mut first_replayed = false;
+        // The implied replay: with one such field, the abstraction that tracks it as well is
+        // checked before the path is replayed. That check is the next iteration's should the
+        // replay refute the path (the field alone then being the smallest set that does), and
+        // when it finds no counterexample the replay is refuted without being made: an
+        // execution of the replay (the field read and written concretely, without switches)
+        // is one of that abstraction (the field tracked, each access a switch point the
+        // schedule may pass). Only when that abstraction has a counterexample too is the path
+        // replayed, to decide between the two. The result (tracked fields, verdict, report) is
+        // the one the replay first would give. Not through a loop summary: the replay would
+        // keep a summary that the abstraction drops.
+        if let [field] = first[..]
+            && candidates.len() > 1
+            && !through_summary
+        {
+            let next = Abstraction {
+                tracked: abstraction.tracked.iter().copied().chain([field]).collect(),
+                ..abstraction.clone()
+            };
+            if let Some(program) = lp.prepare(&next, None) {
+                let (checked, report) = lp.check(&program, &next.concrete_impls);
+                match checked {
+                    Checked::NoCounterexample => {
+                        lp.log.push(format!(
+                            "spurious: no counterexample with {} tracked as well; tracked from now on: {}",
+                            field.as_str(),
+                            field.as_str()
+                        ));
+                        abstraction = next;
+                        answer = Some(report);
+                        iterations += 1;
+                        break;
+                    }
+                    Checked::Counterexample { .. } => {
+                        let refutes = lp.feasible(&abstraction, &first, implementation, &path) == Some(false);
+                        lp.feasible_report = None;
+                        if refutes {
+                            lp.log.push(format!("spurious with {field} concrete; tracked from now on: {field}"));
+                            abstraction = next;
+                            if abstraction.tracked.len() == all.len()
+                                && !abstraction.summarize
+                                && abstraction.concrete_impls.is_empty()
+                            {
+                                // Every field tracked: as below.
+                                iterations += 1;
+                                break;
+                            }
+                            ahead = Some((program, checked, report));
+                            continue;
+                        }
+                        // Replayed already: not again below.
+                        first_replayed = true;
+                    }
+                    Checked::Undecided => {}
+                }
+            }
+        }
+        if !first_replayed && !first.is_empty() && first.len() < candidates.len() {
+            if lp.feasible(&abstraction, &first, implementation, &path) == Some(false) {
+                let needed = lp.minimal(&abstraction, &[], false, &first, implementation, &path);
+                lp.log.push(format!(
+                    "spurious with {} concrete; tracked from now on: {}",
+                    names(&first),
+                    names(&needed)
+                ));
+                refuted = !needed.is_empty();
+                abstraction.tracked.extend(needed);
+            }
+            lp.feasible_report = None;
+        }
+        let replayed =
+            if refuted { Some(false) } else { lp.feasible(&abstraction, &candidates, implementation, &path) };
+        match replayed {
+            Some(false) if refuted => {}
             Some(true) if through_summary && abstraction.summarize => {
                 lp.log.push("feasible through a loop summary: summaries off".into());
                 abstraction.summarize = false;

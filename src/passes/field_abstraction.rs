@@ -43,7 +43,7 @@ use super::blocks::{AstBlock, blocks_of, local_decl, named_body, replace_decls, 
 use super::{PassError, rewrite};
 use crate::ast::{
     AssignLhs, AttrParam, Attribute, Cmd, CmdKind, Decl, Expr, ExprKind, Ident, LocalVars, LoopSpec, NodeId, Program,
-    Span, Spec, Symbol,
+    Span, Spec, Symbol, VarGroup,
 };
 use crate::typeck::{Ref, Type, TypedProgram, VarId, VarKind};
 
@@ -266,15 +266,32 @@ pub fn property_fields(typed: &TypedProgram) -> FxHashSet<Symbol> {
 /// arguments, actual outs on formal outs) and every body. A field outside it can never change
 /// whether a path is feasible: the refinement loop need not make it concrete to replay one.
 pub fn relevant_fields(typed: &TypedProgram) -> FxHashSet<Symbol> {
+    reaching_fields(typed, false)
+}
+
+/// The fields whose values may flow into what is checked: as [`relevant_fields`], but from
+/// what assertions, checked contracts and invariants read only (not assumptions, branches or
+/// `where` clauses). The refinement loop tries them first when it looks for the fields that
+/// make a spurious path infeasible: a value the failing check reads is the likeliest to
+/// refute it.
+pub fn asserted_fields(typed: &TypedProgram) -> FxHashSet<Symbol> {
+    reaching_fields(typed, true)
+}
+
+fn reaching_fields(typed: &TypedProgram, checks_only: bool) -> FxHashSet<Symbol> {
     let mut deps: FxHashMap<VarId, Vec<VarId>> = FxHashMap::default();
     let mut seeds: Vec<VarId> = Vec::new();
-    let mut r = Relevance { typed, deps: &mut deps, seeds: &mut seeds };
+    let mut r = Relevance { typed, deps: &mut deps, seeds: &mut seeds, checks_only };
     for d in &typed.program.decls {
         match d {
             Decl::Procedure(p) => {
                 for spec in p.specs.iter() {
-                    if let Spec::Requires { expr, .. } | Spec::Ensures { expr, .. } = spec {
-                        r.seed(expr);
+                    match spec {
+                        Spec::Requires { free: false, expr, .. } | Spec::Ensures { free: false, expr, .. } => {
+                            r.seed(expr)
+                        }
+                        Spec::Requires { expr, .. } | Spec::Ensures { expr, .. } if !checks_only => r.seed(expr),
+                        _ => {}
                     }
                 }
                 if let Some(b) = &p.body {
@@ -282,7 +299,7 @@ pub fn relevant_fields(typed: &TypedProgram) -> FxHashSet<Symbol> {
                 }
             }
             Decl::Implementation(i) => r.list(&i.body.stmts),
-            Decl::Var(v) => {
+            Decl::Var(v) if !checks_only => {
                 for g in v.groups.iter() {
                     if let Some(w) = &g.where_clause {
                         r.seed(w);
@@ -307,6 +324,8 @@ struct Relevance<'a> {
     typed: &'a TypedProgram,
     deps: &'a mut FxHashMap<VarId, Vec<VarId>>,
     seeds: &'a mut Vec<VarId>,
+    /// Seeds are what checks read (assertions, checked contracts, invariants) only.
+    checks_only: bool,
 }
 
 impl Relevance<'_> {
@@ -351,7 +370,9 @@ impl Relevance<'_> {
                     // Guards and invariants: seeds (walked alone, without the nested lists).
                     let tail = b.tail.as_ref().expect("matched");
                     if let crate::ast::BlockTail::While(w) = tail {
-                        if let Some(g) = &w.guard {
+                        if let Some(g) = &w.guard
+                            && !self.checks_only
+                        {
                             self.seed(g);
                         }
                         for spec in &w.invariants {
@@ -363,7 +384,9 @@ impl Relevance<'_> {
                     if let crate::ast::BlockTail::If(first) = tail {
                         let mut next = Some(&**first);
                         while let Some(i) = next {
-                            if let Some(g) = &i.guard {
+                            if let Some(g) = &i.guard
+                                && !self.checks_only
+                            {
                                 self.seed(g);
                             }
                             next = match &i.els {
@@ -442,6 +465,7 @@ impl Relevance<'_> {
                 }
             }
             CmdKind::Havoc { .. } => {}
+            CmdKind::Assume { .. } if self.checks_only => {}
             _ => {
                 for x in cmd_exprs(c) {
                     self.seed(x);
@@ -494,9 +518,93 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
         }
         let locals: Vec<LocalVars> =
             r.locals.iter().map(|(name, field)| local_decl(*name, types[field].clone(), body.span)).collect();
-        abstracted.insert(index, with_blocks(d, &blocks, locals));
+        let mut decl = with_blocks(d, &blocks, locals);
+        drop_unused_locals(&mut decl, &blocks);
+        abstracted.insert(index, decl);
     }
     Ok(Program { decls: replace_decls(&typed.program, abstracted) })
+}
+
+/// Drops the locals of `decl` (whose body is `blocks`) that nothing names any more: the
+/// inliner's copies of untracked fields (for the callees' `old`), whose assignments the
+/// abstraction dropped as dead. Each later pass, re-check and VC would otherwise carry them:
+/// a driver's harness with 200 fields, every routine inlined, has a thousand. A local with a
+/// `where` clause stays (havocking it assumes the clause).
+fn drop_unused_locals(decl: &mut Decl, blocks: &[AstBlock]) {
+    struct Names<'a>(&'a mut FxHashSet<Symbol>);
+    impl Names<'_> {
+        fn attrs(&mut self, attrs: &[Attribute]) {
+            for a in attrs {
+                for p in a.params.iter() {
+                    if let AttrParam::Expr(x) = p {
+                        crate::walk::expr(self, x);
+                    }
+                }
+            }
+        }
+    }
+    impl crate::walk::Visitor for Names<'_> {
+        fn expr(&mut self, e: &Expr) {
+            if let ExprKind::Var(n) = &e.kind {
+                self.0.insert(n.name);
+            }
+        }
+        fn cmd(&mut self, c: &Cmd) {
+            match &c.kind {
+                CmdKind::Assign { lhss, attrs, .. } => {
+                    self.0.extend(lhss.iter().map(|l| root(l).name));
+                    self.attrs(attrs);
+                }
+                CmdKind::Havoc { vars } => self.0.extend(vars.iter().map(|v| v.name)),
+                CmdKind::Call(call) => {
+                    self.0.extend(call.outs.iter().map(|o| o.name));
+                    self.attrs(&call.attrs);
+                }
+                CmdKind::ParCall { calls } => {
+                    for call in calls.iter() {
+                        self.0.extend(call.outs.iter().map(|o| o.name));
+                        self.attrs(&call.attrs);
+                    }
+                }
+                CmdKind::Unpack { vars, attrs, .. } => {
+                    self.0.extend(vars.iter().map(|v| v.name));
+                    self.attrs(attrs);
+                }
+                CmdKind::Assert { attrs, .. } | CmdKind::Assume { attrs, .. } => self.attrs(attrs),
+                _ => {}
+            }
+        }
+    }
+    let mut named = FxHashSet::default();
+    for c in blocks.iter().flat_map(|b| &b.cmds) {
+        crate::walk::cmd(&mut Names(&mut named), c);
+    }
+    let body = match decl {
+        Decl::Implementation(i) => &mut i.body,
+        Decl::Procedure(p) => match &mut p.body {
+            Some(b) => b,
+            None => return,
+        },
+        _ => return,
+    };
+    let mut locals = Vec::with_capacity(body.locals.len());
+    for l in body.locals.iter() {
+        let groups: Vec<VarGroup> = l
+            .groups
+            .iter()
+            .filter_map(|g| {
+                if g.where_clause.is_some() {
+                    return Some(g.clone());
+                }
+                let names: Box<[Ident]> = g.names.iter().filter(|n| named.contains(&n.name)).copied().collect();
+                (!names.is_empty()).then(|| VarGroup { names, ..g.clone() })
+            })
+            .collect();
+        if !groups.is_empty() {
+            locals.push(LocalVars { groups: groups.into(), ..l.clone() });
+        }
+    }
+    body.locals = locals.into();
 }
 
 /// The declared (written) type of each field in `which`.
@@ -1341,6 +1449,38 @@ mod tests {
         let out = abstracted(text, &["F"], &[], false, None);
         assert!(!out.contains("snap :="), "{out}");
         assert!(out.contains("havoc abs$G;\n    used := abs$G[i];"), "{out}");
+        // Nothing names `snap` any more: its declaration goes too.
+        assert!(!out.contains("snap"), "{out}");
+        assert!(out.contains("var used: int;"), "{out}");
+    }
+
+    #[test]
+    fn locals_with_where_clauses_stay() {
+        let text = "var F: [int]int; var G: [int]int;\n\
+            procedure P(i: int) modifies F; { var snap: [int]int where snap[0] == 0; var dead: [int]int;\n\
+              snap := G; dead := G; F[i] := 1; assert F[i] == 1; }\n";
+        let out = abstracted(text, &["F"], &[], false, None);
+        assert!(!out.contains("snap :="), "{out}");
+        assert!(out.contains("var snap: [int]int where snap[0] == 0;"), "{out}");
+        assert!(!out.contains("dead"), "{out}");
+    }
+
+    #[test]
+    fn asserted_fields_are_those_flowing_into_checks() {
+        let t = typed(
+            "var Req: [int]int; var Done: [int]bool; var Lock: [int]bool; var Stat: [int]int;\n\
+             procedure P(d: int) modifies Stat; { var r: int;\n\
+               assume !Lock[d]; r := Req[d]; Stat[d] := Stat[d] + 1; if (Stat[d] > 0) { assert !Done[r]; } }\n",
+        );
+        let sorted = |set: FxHashSet<Symbol>| {
+            let mut names: Vec<&str> = set.iter().map(|s| s.as_str()).collect();
+            names.sort_unstable();
+            names.join(",")
+        };
+        // Through the assertion: `Done`, and `Req` through `r`.
+        assert_eq!(sorted(asserted_fields(&t)), "Done,Req");
+        // The assumption and the branch count too for feasibility.
+        assert_eq!(sorted(relevant_fields(&t)), "Done,Lock,Req,Stat");
     }
 
     #[test]

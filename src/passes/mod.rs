@@ -22,6 +22,7 @@
 pub(crate) mod blocks;
 mod civl;
 mod datatypes;
+pub mod entry_only;
 mod erase_types;
 pub mod field_abstraction;
 mod houdini_assignment;
