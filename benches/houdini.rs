@@ -77,35 +77,13 @@ struct Run {
 }
 
 fn run(binary: &str, file: &str, cores: bool) -> Run {
-    let started = Instant::now();
-    let mut child = Command::new(binary)
+    let mut command = Command::new(binary);
+    command
         .args(["/contractInfer", "/printAssignment", "/trace"])
         .args(cores.then_some("/useUnsatCoreForContractInfer"))
-        .arg(file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rboogie runs");
-    // The output is read on a thread of its own, so that a large one cannot block the child.
-    let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut stdout, &mut text);
-        text
-    });
-    let finished = loop {
-        if let Ok(Some(_)) = child.try_wait() {
-            break true;
-        }
-        if started.elapsed() > Duration::from_secs(CAP) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    Run { seconds, finished, out: reader.join().unwrap_or_default() }
+        .arg(file);
+    let (seconds, out) = process::run_capped(command, Duration::from_secs(CAP));
+    Run { seconds, finished: out.is_some(), out: out.unwrap_or_default() }
 }
 
 /// The number after `label = ` in the trace.

@@ -25,20 +25,28 @@ fn main() -> ExitCode {
         rboogie::smt::use_z3_server(exe);
     }
     let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run_on_big_stack);
-    match worker.map(|handle| handle.join()) {
+    let code = match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,
-        _ => ExitCode::from(1),
-    }
+        _ => 1,
+    };
+    // Everything written is flushed: the process ends here, without the C library's exit
+    // handlers. Those would finalize libz3 (its global tables, while a context may still be
+    // being made ahead on another thread) and have mimalloc give its free memory back page by
+    // page, only for the system to take all of it back a moment later: 0 to 2.5 ms of a run
+    // that checked something (a 45 ms field-abstraction run: 1.3 ms on average).
+    let _ = io::stdout().flush();
+    // SAFETY: ends the process; nothing runs after it.
+    unsafe { libc::_exit(u8::try_from(code).map_or(1, i32::from)) }
 }
 
-fn run_on_big_stack() -> ExitCode {
+fn run_on_big_stack() -> i32 {
     // Lossy, so that no argument can make rboogie panic; Boogie's arguments are text anyway.
     let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned());
     let mut options = match rboogie::cli::parse_args(args) {
         Ok(options) => options,
         Err(e) => {
             eprint!("{e}");
-            return exit_code(e.exit_code());
+            return e.exit_code();
         }
     };
     options.adapt_to_terminal(io::stdout().is_terminal());
@@ -52,7 +60,7 @@ fn run_on_big_stack() -> ExitCode {
     if out.flush().is_err() {
         code = 1;
     }
-    exit_code(code)
+    code
 }
 
 /// Standard output, buffered, behind a lock that [`end_at`] takes to end the run between two

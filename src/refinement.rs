@@ -448,10 +448,16 @@ pub(crate) fn run(
     // The answer, printed as any run prints it: the deciding check's report, or (when the
     // passes are to be shown, or no check decided) a final run.
     if let Some(report) = answer.filter(|_| options.print_after.is_empty()) {
+        // No check follows.
+        crate::smt::stop_prewarming_z3();
         out.write_all(&report.text)?;
         let tracked: Vec<String> =
             all.iter().filter(|f| abstraction.tracked.contains(f)).map(|f| f.as_str().to_string()).collect();
         reporter.field_abstraction(out, all.len(), &tracked, iterations, started.elapsed().as_secs_f64())?;
+        if !options.free_at_exit {
+            // The process's exit frees the program the checks share.
+            std::mem::forget(lp);
+        }
         return Ok(report.code);
     }
     let final_program = match replay {

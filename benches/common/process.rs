@@ -15,3 +15,34 @@ pub fn setup(bench: &str) -> Option<(&'static str, PathBuf)> {
     let _ = std::fs::create_dir_all(&dir);
     Some((binary, dir))
 }
+
+/// A run of `command` capped at `cap`: its wall time and its standard output, or `None` when it
+/// was killed at the cap. The output is read on a thread of its own (a large one cannot block
+/// the child), and the child is polled every millisecond: the time is exact to a millisecond
+/// (polling every 20 ms made a 45 ms run read as 60).
+pub fn run_capped(mut command: std::process::Command, cap: std::time::Duration) -> (f64, Option<String>) {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("rboogie runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stdout, &mut text);
+        text
+    });
+    let finished = loop {
+        if let Ok(Some(_)) = child.try_wait() {
+            break true;
+        }
+        if started.elapsed() > cap {
+            let _ = child.kill();
+            let _ = child.wait();
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let out = reader.join().unwrap_or_default();
+    (seconds, finished.then_some(out))
+}

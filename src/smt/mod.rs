@@ -156,7 +156,7 @@ mod z3;
 /// The fallback for Z3 calls that outlive their limit (see `z3`'s module header).
 pub use z3::{
     SERVER_FLAG as Z3_SERVER_FLAG, prewarm_contexts as prewarm_z3_contexts, serve as serve_z3,
-    use_server as use_z3_server,
+    stop_prewarming as stop_prewarming_z3, use_server as use_z3_server,
 };
 
 pub use log::{LogFiles, ProverLog, substitute_proc};

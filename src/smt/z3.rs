@@ -151,10 +151,25 @@ pub fn prewarm_contexts() {
         return;
     }
     WARMER.get_or_init(|| {
+        // The sessions run one after another: libz3's allocations from every thread (the
+        // contexts made and deleted here, each session's calls) share one heap of the C
+        // library's, so each reuses what the last one freed, where an arena per thread paged
+        // fresh memory in (the refinement loop on a 200-field driver: 47 ms to 45 ms).
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: only sets the allocator's parameter for arenas made from now on.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
         let (jobs, queue) = mpsc::channel::<WarmJob>();
         let spawned = std::thread::Builder::new().name("z3-contexts".into()).spawn(move || {
             while let Ok(job) = queue.recv() {
                 match job {
+                    WarmJob::Make if STOPPED.load(Ordering::Relaxed) => {
+                        if let Some(Some(warmer)) = WARMER.get() {
+                            warmer.slot.lock().unwrap_or_else(PoisonError::into_inner).pending -= 1;
+                            warmer.made.notify_all();
+                        }
+                    }
                     WarmJob::Make => {
                         let context = make_ready_context();
                         if let Some(Some(warmer)) = WARMER.get() {
@@ -191,6 +206,16 @@ fn make_ready_context() -> Option<Context> {
     // SAFETY: a new context no other thread knows of.
     unsafe { eval_in(context, c"") };
     Some(context)
+}
+
+/// Set by [`stop_prewarming`].
+static STOPPED: AtomicBool = AtomicBool::new(false);
+
+/// No more contexts are made ahead (those asked for and not begun are not made): the checks
+/// are over, and one more context would only take memory and the other core from the rest of
+/// the run. Sessions opened later make their own.
+pub fn stop_prewarming() {
+    STOPPED.store(true, Ordering::Relaxed);
 }
 
 fn warmer() -> Option<&'static Warmer> {
