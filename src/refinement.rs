@@ -342,9 +342,7 @@ pub(crate) fn run(
                 match checked {
                     Checked::NoCounterexample => {
                         lp.log.push(format!(
-                            "spurious: no counterexample with {} tracked as well; tracked from now on: {}",
-                            field.as_str(),
-                            field.as_str()
+                            "spurious: no counterexample with {field} tracked as well; tracked from now on: {field}"
                         ));
                         abstraction = next;
                         answer = Some(report);
@@ -357,11 +355,8 @@ pub(crate) fn run(
                         if refutes {
                             lp.log.push(format!("spurious with {field} concrete; tracked from now on: {field}"));
                             abstraction = next;
-                            if abstraction.tracked.len() == all.len()
-                                && !abstraction.summarize
-                                && abstraction.concrete_impls.is_empty()
-                            {
-                                // Every field tracked: as below.
+                            if is_the_program(&abstraction, &all) {
+                                // As below.
                                 iterations += 1;
                                 break;
                             }
@@ -432,7 +427,7 @@ pub(crate) fn run(
                 abstraction.concrete_impls.insert(implementation);
             }
         }
-        if abstraction.tracked.len() == all.len() && !abstraction.summarize && abstraction.concrete_impls.is_empty() {
+        if is_the_program(&abstraction, &all) {
             // Every field tracked: the abstraction is the program; its check is the answer.
             iterations += 1;
             break;
@@ -481,6 +476,12 @@ pub(crate) fn run(
         all.iter().filter(|f| abstraction.tracked.contains(f)).map(|f| f.as_str().to_string()).collect();
     reporter.field_abstraction(out, all.len(), &tracked, iterations, started.elapsed().as_secs_f64())?;
     Ok(code)
+}
+
+/// Every field tracked, no loop summarized, no implementation left unabstracted: the
+/// abstraction is the program itself.
+fn is_the_program(abstraction: &Abstraction, all: &[Symbol]) -> bool {
+    abstraction.tracked.len() == all.len() && !abstraction.summarize && abstraction.concrete_impls.is_empty()
 }
 
 fn names(fields: &[Symbol]) -> String {

@@ -22,9 +22,10 @@
 //! ## Prewarmed contexts
 //! Making a context and its command interpreter takes 10 to 20 ms, more than a small check.
 //! A run of many short sequential checks (the field-abstraction refinement loop) calls
-//! [`prewarm_contexts`]: from then on the next context is always being made on a thread of
-//! its own while the current session runs, and a new session takes it; an ended session's
-//! context is deleted on that thread too (deleting one takes 1 to 3 ms). Each session still
+//! [`prewarm_contexts`]: from then on one thread of its own makes the next context while the
+//! caller prepares its next check (from the start, then each time a session ends), a new
+//! session takes it, and an ended session's context is deleted there too (deleting one takes
+//! 1 to 3 ms). Each session still
 //! starts from a context nothing else has used (a `(reset)` context would do: in 4.8.12 it
 //! keeps the old session's definitions in its models).
 //!
@@ -115,8 +116,8 @@ const WARM_WAIT: Duration = Duration::from_secs(5);
 
 struct Warmer {
     jobs: Mutex<mpsc::Sender<WarmJob>>,
-    slot: Mutex<Slot>,
-    made: Condvar,
+    /// Shared with the thread, which fills the slot and signals each context it made.
+    slot: Arc<(Mutex<Slot>, Condvar)>,
 }
 
 #[derive(Default)]
@@ -161,23 +162,19 @@ pub fn prewarm_contexts() {
             libc::mallopt(libc::M_ARENA_MAX, 1);
         }
         let (jobs, queue) = mpsc::channel::<WarmJob>();
+        let slot = Arc::new((Mutex::new(Slot { pending: WARM_AHEAD, ready: VecDeque::new() }), Condvar::new()));
+        let shared = slot.clone();
         let spawned = std::thread::Builder::new().name("z3-contexts".into()).spawn(move || {
+            let (slot, made) = &*shared;
             while let Ok(job) = queue.recv() {
                 match job {
-                    WarmJob::Make if STOPPED.load(Ordering::Relaxed) => {
-                        if let Some(Some(warmer)) = WARMER.get() {
-                            warmer.slot.lock().unwrap_or_else(PoisonError::into_inner).pending -= 1;
-                            warmer.made.notify_all();
-                        }
-                    }
                     WarmJob::Make => {
-                        let context = make_ready_context();
-                        if let Some(Some(warmer)) = WARMER.get() {
-                            let mut slot = warmer.slot.lock().unwrap_or_else(PoisonError::into_inner);
-                            slot.ready.push_back(context);
-                            slot.pending -= 1;
-                            warmer.made.notify_all();
-                        }
+                        // After `stop_prewarming`, a context asked for is not made.
+                        let context = (!STOPPED.load(Ordering::Relaxed)).then(make_ready_context);
+                        let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+                        slot.ready.extend(context);
+                        slot.pending -= 1;
+                        made.notify_all();
                     }
                     // SAFETY: a retired context: no call runs in it, no watchdog holds it.
                     WarmJob::Delete(context) => unsafe { context.delete() },
@@ -188,8 +185,7 @@ pub fn prewarm_contexts() {
         for _ in 0..WARM_AHEAD {
             let _ = jobs.send(WarmJob::Make);
         }
-        let slot = Slot { pending: WARM_AHEAD, ready: VecDeque::new() };
-        Some(Warmer { jobs: Mutex::new(jobs), slot: Mutex::new(slot), made: Condvar::new() })
+        Some(Warmer { jobs: Mutex::new(jobs), slot })
     });
 }
 
@@ -225,15 +221,15 @@ fn warmer() -> Option<&'static Warmer> {
 /// The context made ahead of need, when prewarming: the one ready, or the one being made
 /// (waiting for it: that is sooner than making another); `None` when none is on the way.
 fn take_prewarmed() -> Option<Context> {
-    let warmer = warmer()?;
+    let (slot, made) = &*warmer()?.slot;
     let deadline = Instant::now() + WARM_WAIT;
-    let mut slot = warmer.slot.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
     while slot.ready.is_empty() {
         let left = deadline.saturating_duration_since(Instant::now());
         if slot.pending == 0 || left.is_zero() {
             return None;
         }
-        slot = warmer.made.wait_timeout(slot, left).unwrap_or_else(PoisonError::into_inner).0;
+        slot = made.wait_timeout(slot, left).unwrap_or_else(PoisonError::into_inner).0;
     }
     slot.ready.pop_front().flatten()
 }
@@ -248,7 +244,7 @@ unsafe fn retire(context: Context) {
         // Deleted first: the next context is made from the memory this one gives back (made
         // alongside it, the second context paged in fresh memory: 12 ms against 5).
         if jobs.send(WarmJob::Delete(context)).is_ok() {
-            let mut slot = warmer.slot.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut slot = warmer.slot.0.lock().unwrap_or_else(PoisonError::into_inner);
             if slot.pending + slot.ready.len() < WARM_AHEAD && jobs.send(WarmJob::Make).is_ok() {
                 slot.pending += 1;
             }
