@@ -948,6 +948,39 @@ pub struct ImplementationDecl {
     pub span: Span,
 }
 
+impl ProcedureDecl {
+    /// A copy with `body` in place of its own, which is not copied (a pass that rewrites the
+    /// body would otherwise copy it only to replace it).
+    pub fn with_body(&self, body: Option<Body>) -> ProcedureDecl {
+        ProcedureDecl {
+            pure: self.pure,
+            attrs: self.attrs.clone(),
+            name: self.name,
+            type_params: self.type_params.clone(),
+            ins: self.ins.clone(),
+            outs: self.outs.clone(),
+            specs: self.specs.clone(),
+            body,
+            span: self.span,
+        }
+    }
+}
+
+impl ImplementationDecl {
+    /// A copy with `body` in place of its own, which is not copied.
+    pub fn with_body(&self, body: Body) -> ImplementationDecl {
+        ImplementationDecl {
+            attrs: self.attrs.clone(),
+            name: self.name,
+            type_params: self.type_params.clone(),
+            ins: self.ins.clone(),
+            outs: self.outs.clone(),
+            body,
+            span: self.span,
+        }
+    }
+}
+
 // --- Civl: parsed and printed; later stages refuse it.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

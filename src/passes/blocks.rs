@@ -74,26 +74,8 @@ pub(crate) fn with_blocks(decl: &Decl, blocks: &[AstBlock], locals: Vec<LocalVar
     locals_all.extend(locals);
     let body = Body { locals: locals_all.into(), stmts: stmt_list(blocks, old), span: old.span };
     let mut decl = match decl {
-        Decl::Implementation(i) => Decl::Implementation(Box::new(crate::ast::ImplementationDecl {
-            attrs: i.attrs.clone(),
-            name: i.name,
-            type_params: i.type_params.clone(),
-            ins: i.ins.clone(),
-            outs: i.outs.clone(),
-            body,
-            span: i.span,
-        })),
-        Decl::Procedure(p) => Decl::Procedure(Box::new(crate::ast::ProcedureDecl {
-            pure: p.pure,
-            attrs: p.attrs.clone(),
-            name: p.name,
-            type_params: p.type_params.clone(),
-            ins: p.ins.clone(),
-            outs: p.outs.clone(),
-            specs: p.specs.clone(),
-            body: Some(body),
-            span: p.span,
-        })),
+        Decl::Implementation(i) => Decl::Implementation(Box::new(i.with_body(body))),
+        Decl::Procedure(p) => Decl::Procedure(Box::new(p.with_body(Some(body)))),
         other => return other.clone(),
     };
     mark_block_form(&mut decl);

@@ -44,9 +44,7 @@ impl super::Pass for EntryOnly {
                 Decl::Implementation(i) if i.name.name != entry => {}
                 // The procedure stays, as its declaration: `procedure P(...) specs;`.
                 Decl::Procedure(p) if p.body.is_some() && p.name.name != entry => {
-                    let mut p = p.clone();
-                    p.body = None;
-                    decls.push(Decl::Procedure(p));
+                    decls.push(Decl::Procedure(Box::new(p.with_body(None))));
                 }
                 d => decls.push(d.clone()),
             }

@@ -192,16 +192,28 @@ impl<'a> Lifter<'a> {
 
     fn decl(&mut self, d: &Decl) -> Decl {
         match d {
+            // Each declaration is built field by field: `..(**c).clone()` would copy the parts
+            // rewritten here too, only to drop the copies.
             Decl::Const(c) => Decl::Const(Box::new(ConstDecl {
                 attrs: rewrite::attrs(self, &c.attrs),
+                unique: c.unique,
+                names: c.names.clone(),
+                ty: c.ty.clone(),
+                order: c.order.clone(),
                 uses: c.uses.as_ref().map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect()),
-                ..(**c).clone()
+                span: c.span,
             })),
             Decl::Function(f) => Decl::Function(Box::new(FunctionDecl {
+                revealed: f.revealed,
                 attrs: rewrite::attrs(self, &f.attrs),
+                name: f.name,
+                type_params: f.type_params.clone(),
+                params: f.params.clone(),
+                result: f.result.clone(),
+                returns_form: f.returns_form,
                 body: f.body.as_ref().map(|b| rewrite::expr(self, b)),
                 uses: f.uses.as_ref().map(|u| u.iter().map(|a| rewrite::axiom(self, a)).collect()),
-                ..(**f).clone()
+                span: f.span,
             })),
             Decl::Axiom(a) => Decl::Axiom(Box::new(rewrite::axiom(self, a))),
             Decl::Var(v) => Decl::Var(Box::new(GlobalVarDecl {
@@ -210,19 +222,24 @@ impl<'a> Lifter<'a> {
                 span: v.span,
             })),
             Decl::Procedure(p) => Decl::Procedure(Box::new(ProcedureDecl {
+                pure: p.pure,
                 attrs: rewrite::attrs(self, &p.attrs),
+                name: p.name,
+                type_params: p.type_params.clone(),
                 ins: rewrite::var_groups(self, &p.ins),
                 outs: rewrite::var_groups(self, &p.outs),
                 specs: p.specs.iter().map(|s| rewrite::spec(self, s)).collect(),
                 body: p.body.as_ref().map(|b| self.body(b)),
-                ..(**p).clone()
+                span: p.span,
             })),
             Decl::Implementation(i) => Decl::Implementation(Box::new(ImplementationDecl {
                 attrs: rewrite::attrs(self, &i.attrs),
+                name: i.name,
+                type_params: i.type_params.clone(),
                 ins: rewrite::var_groups(self, &i.ins),
                 outs: rewrite::var_groups(self, &i.outs),
                 body: self.body(&i.body),
-                ..(**i).clone()
+                span: i.span,
             })),
             other => other.clone(),
         }
@@ -683,10 +700,12 @@ impl rewrite::Rewriter for Lifter<'_> {
         let lifted = self.lift(e, q, attrs.clone(), body.clone(), number);
         Some(lifted.unwrap_or_else(|| Expr {
             kind: ExprKind::Quant(Box::new(Quantifier {
+                kind: q.kind,
+                type_params: q.type_params.clone(),
                 vars: rewrite::var_groups(self, &q.vars),
                 attrs,
+                triggers: q.triggers.clone(),
                 body,
-                ..(**q).clone()
             })),
             span: e.span,
             id: e.id,

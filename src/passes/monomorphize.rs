@@ -851,23 +851,28 @@ impl<'a> Mono<'a> {
                     v.groups = rewrite::var_groups(self, &v.groups);
                     Decl::Var(v)
                 }
-                Decl::Procedure(p) => {
-                    let mut p = p.clone();
-                    p.ins = rewrite::var_groups(self, &p.ins);
-                    p.outs = rewrite::var_groups(self, &p.outs);
-                    p.attrs = rewrite::attrs(self, &p.attrs);
-                    p.specs = p.specs.iter().map(|s| rewrite::spec(self, s)).collect();
-                    p.body = p.body.as_ref().map(|b| self.body(b));
-                    Decl::Procedure(p)
-                }
-                Decl::Implementation(i) => {
-                    let mut i = i.clone();
-                    i.ins = rewrite::var_groups(self, &i.ins);
-                    i.outs = rewrite::var_groups(self, &i.outs);
-                    i.attrs = rewrite::attrs(self, &i.attrs);
-                    i.body = self.body(&i.body);
-                    Decl::Implementation(i)
-                }
+                // Built field by field: a copy of the whole declaration would copy the body
+                // only to replace it.
+                Decl::Procedure(p) => Decl::Procedure(Box::new(ast::ProcedureDecl {
+                    pure: p.pure,
+                    name: p.name,
+                    type_params: p.type_params.clone(),
+                    ins: rewrite::var_groups(self, &p.ins),
+                    outs: rewrite::var_groups(self, &p.outs),
+                    attrs: rewrite::attrs(self, &p.attrs),
+                    specs: p.specs.iter().map(|s| rewrite::spec(self, s)).collect(),
+                    body: p.body.as_ref().map(|b| self.body(b)),
+                    span: p.span,
+                })),
+                Decl::Implementation(i) => Decl::Implementation(Box::new(ast::ImplementationDecl {
+                    name: i.name,
+                    type_params: i.type_params.clone(),
+                    ins: rewrite::var_groups(self, &i.ins),
+                    outs: rewrite::var_groups(self, &i.outs),
+                    attrs: rewrite::attrs(self, &i.attrs),
+                    body: self.body(&i.body),
+                    span: i.span,
+                })),
                 other => other.clone(),
             };
             self.settled[k] = !self.met_poly_binder;

@@ -493,7 +493,7 @@ impl Build<'_> {
             Some(ElseBranch::Block(list)) => Some(ElseBranch::Block(self.list(list)?)),
             None => None,
         };
-        Ok(IfCmd { then: self.list(&i.then)?, els, ..i.clone() })
+        Ok(IfCmd { attrs: i.attrs.clone(), guard: i.guard.clone(), then: self.list(&i.then)?, els, span: i.span })
     }
 
     fn command(&self, c: &Cmd, out: &mut Vec<Cmd>) -> Result<(), PassError> {

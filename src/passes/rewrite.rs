@@ -278,15 +278,21 @@ pub fn bodies(r: &mut dyn Rewriter, decls: &[Decl]) -> Vec<Decl> {
         .iter()
         .map(|decl| match decl {
             Decl::Procedure(p) if p.body.is_some() => {
-                let mut p = p.clone();
                 let body = p.body.as_ref().expect("checked");
-                p.body = Some(Body { locals: body.locals.clone(), stmts: stmt_list(r, &body.stmts), span: body.span });
-                Decl::Procedure(p)
+                let stmts = stmt_list(r, &body.stmts);
+                Decl::Procedure(Box::new(p.with_body(Some(Body {
+                    locals: body.locals.clone(),
+                    stmts,
+                    span: body.span,
+                }))))
             }
             Decl::Implementation(i) => {
-                let mut i = i.clone();
-                i.body.stmts = stmt_list(r, &i.body.stmts);
-                Decl::Implementation(i)
+                let stmts = stmt_list(r, &i.body.stmts);
+                Decl::Implementation(Box::new(i.with_body(Body {
+                    locals: i.body.locals.clone(),
+                    stmts,
+                    span: i.body.span,
+                })))
             }
             other => other.clone(),
         })
