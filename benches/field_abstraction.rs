@@ -20,7 +20,8 @@
 //! the speed-up. Targets (issue 19): the same verdicts; the tracked set {Request, Completed,
 //! Lock} (race: {Request, Completed}); at least 10 times faster at F = 200.
 //!
-//! `-- --quick` runs F = 50 and K = 2 only; `-- --fields N` runs F = N only.
+//! `-- --quick` runs F = 50 and K = 2 only; `-- --fields N` runs F = N only, `-- --k N`
+//! K = N only.
 
 #[path = "common/process.rs"]
 mod process;
@@ -116,25 +117,30 @@ fn main() {
     let Some((binary, dir)) = process::setup("field_abstraction") else { return };
     let quick = std::env::args().any(|a| a == "--quick");
     let args: Vec<String> = std::env::args().collect();
-    let only: Option<usize> =
-        args.iter().position(|a| a == "--fields").and_then(|i| args.get(i + 1)).and_then(|n| n.parse().ok());
-    let sizes: &[usize] = match only {
-        Some(ref n) => std::slice::from_ref(n),
-        None if quick => &[50],
-        None => &[50, 100, 200],
+    let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    let only: Option<usize> = option("--fields").and_then(|n| n.parse().ok());
+    let only_k: Option<u32> = option("--k").and_then(|n| n.parse().ok());
+    let sizes: Vec<usize> = match only {
+        Some(n) => vec![n],
+        None if quick => vec![50],
+        None => vec![50, 100, 200],
     };
-    let bounds: &[u32] = if quick { &[2] } else { &[1, 2, 3] };
+    let bounds: Vec<u32> = match only_k {
+        Some(k) => vec![k],
+        None if quick => vec![2],
+        None => vec![1, 2, 3],
+    };
     println!("field abstraction (STORM Table 5.4) on generated drivers; runs capped at {CAP} s");
     println!(
         "{:>4} {:>5} {:>2} {:>8} {:>28} {:>3} {:>9} {:>9} {:>10} {:>10} {:>8}",
         "#F", "var", "K", "verdict", "tracked (#AF)", "#IT", "with s", "without", "verdict", "same", "speed-up"
     );
-    for &fields in sizes {
+    for &fields in &sizes {
         for race in [false, true] {
             let path = dir.join(format!("driver-{fields}-{}.bpl", if race { "race" } else { "safe" }));
             std::fs::write(&path, driver(fields, race)).expect("writable temporary file");
             let file = path.to_string_lossy();
-            for &k in bounds {
+            for &k in &bounds {
                 let k_arg = format!("/k:{k}");
                 let with = timed(binary, &[&k_arg, "/fieldAbstraction"], &file);
                 let without = timed(binary, &[&k_arg], &file);

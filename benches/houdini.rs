@@ -28,8 +28,8 @@
 mod process;
 
 use std::fmt::Write as _;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 /// The cap on one run, in seconds.
 const CAP: u64 = 120;

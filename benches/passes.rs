@@ -2,14 +2,21 @@
 //! `/noResolve` (parse alone) on generated Dafny-like programs, whole process.
 //!
 //! `cargo build --release && cargo bench --bench passes` generates programs of the shape Dafny
-//! emits (as `Test/dafny/Seq.bpl`): a prelude of polymorphic functions and axioms (boxing,
-//! sequences, a polymorphic heap), then modules of functions with definition axioms and
-//! procedures whose bodies build sequences, read the heap and assign polymorphic lambdas (the
-//! frame), so that lambda lifting and monomorphization have work at every size. Sizes are
-//! 1x, 2x, 4x and 8x a base of 120 modules (about 125 KB). For each, the best of 5 runs of
-//! `target/release/rboogie /noVerify` and of `/noResolve` on the same file: MB/s of the
-//! former, the ratio of the two, and the growth from one size to the next. Targets (issue 15):
-//! at least 25 MB/s, at most 3 times the time of parsing alone, time growing linearly.
+//! emits, in the proportions of `Test/dafny/Seq.bpl` (about 6 KB of text per lambda and five
+//! quantifiers per lambda there): a prelude of polymorphic functions and axioms (boxing,
+//! sequences, a polymorphic heap) and fuel constants, then modules of functions with
+//! definition and `$Is` axioms, procedures with `where` clauses and contracts, and their
+//! implementations, whose bodies assume the fuel constants, assign the frame a polymorphic
+//! lambda, build sequences and read and write the heap, so that lambda lifting and
+//! monomorphization have work at every size. Sizes are 1x, 2x, 4x and 8x a base of
+//! [`BASE_MODULES`] modules, 1x being about the size of `Seq.bpl` (1.3 MB). For each, the
+//! best of 5 runs of `target/release/rboogie /noVerify` and of `/noResolve` on the same file:
+//! MB/s of the former, the ratio of the two, and the growth from one size to the next.
+//! Targets (issue 15): at least 25 MB/s, at most 3 times the time of parsing alone, time
+//! growing linearly.
+//!
+//! `-- --file PATH` measures PATH as well (`Test/dafny/Seq.bpl` itself, say); `-- --keep`
+//! keeps the generated programs (for a profiler) and says where.
 
 #[path = "common/process.rs"]
 mod process;
@@ -18,7 +25,8 @@ use std::fmt::Write;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const BASE_MODULES: usize = 120;
+/// The modules of the 1x program: about 5.6 KB each.
+const BASE_MODULES: usize = 235;
 
 /// The prelude every generated program starts with.
 const PRELUDE: &str = r#"
@@ -53,38 +61,92 @@ const TInt: Ty;
 const TBool: Ty;
 "#;
 
-/// One module: a function over sequences with its definition axiom, a lemma procedure whose
-/// body builds sequences, reads the heap and sets the frame to a polymorphic lambda.
+/// How many fuel constants the prelude declares (Dafny declares two per function of the
+/// module being verified, and assumes each at the start of every implementation).
+const FUELS: usize = 20;
+
+/// The prelude's fuel constants and their function.
+fn fuel_prelude(out: &mut String) {
+    out.push_str("type LayerType;\nfunction AsFuelBottom(LayerType) : LayerType;\n");
+    for j in 0..FUELS {
+        let _ = writeln!(out, "const StartFuel_F{j}: LayerType;\nconst StartFuelAssert_F{j}: LayerType;");
+    }
+}
+
+/// One module, in the proportions of `Test/dafny/Seq.bpl` (about 6 KB per lambda, five
+/// quantifiers per lambda): a function over sequences with its definition axioms, `$Is`
+/// axioms, a procedure with `where` clauses and a contract (Dafny's "call" form), and its
+/// implementation, whose body assumes the fuel constants, sets the frame to a polymorphic
+/// lambda, builds sequences, reads and writes the heap.
 fn module(out: &mut String, i: usize) {
     let _ = write!(
         out,
         r#"
 function Sum{i}(s: Seq int) : int;
-axiom (forall s: Seq int :: {{ Sum{i}(s) }} Seq#Length(s) == 0 ==> Sum{i}(s) == 0);
-axiom (forall s: Seq int, v: int :: {{ Sum{i}(Seq#Build(s, v)) }} Sum{i}(Seq#Build(s, v)) == Sum{i}(s) + v);
+function Sum{i}#canCall(s: Seq int) : bool;
+axiom (forall s: Seq int :: {{ Sum{i}(s) }} Sum{i}#canCall(s) && Seq#Length(s) == 0 ==> Sum{i}(s) == 0);
+axiom (forall s: Seq int, v: int :: {{ Sum{i}(Seq#Build(s, v)) }} Sum{i}#canCall(Seq#Build(s, v)) ==> Sum{i}(Seq#Build(s, v)) == Sum{i}(s) + v);
+axiom (forall s: Seq int :: {{ $Is(Sum{i}(s), TInt) }} $Is(Sum{i}(s), TInt) && $IsBox($Box(Sum{i}(s)), TInt));
 function Flags{i}(s: Seq bool, n: int) : bool {{ 0 <= n && n < Seq#Length(s) ==> Seq#Index(s, n) }}
 const unique field{i}: Field int;
 
-procedure Lemma{i}(xs: Seq int, b: Seq bool, o: ref) returns (r: int)
+procedure CheckWellFormed$$Lemma{i}(xs: Seq int where Seq#Length(xs) >= 0 && $Is(xs, TInt), b: Seq bool, o: ref where o != null)
+    returns (r: int where $Is(r, TInt));
+  free requires $IsGoodHeap($Heap) && Sum{i}#canCall(xs);
+  requires o != null && read($Heap, o, alloc);
+  modifies $Heap;
+
+procedure Call$$Lemma{i}(xs: Seq int where Seq#Length(xs) >= 0 && $Is(xs, TInt), b: Seq bool, o: ref where o != null)
+    returns (r: int where $Is(r, TInt));
+  // user-defined preconditions
   requires $IsGoodHeap($Heap);
   requires o != null && read($Heap, o, alloc);
-  ensures r == Sum{i}(xs) + {i};
   modifies $Heap;
+  // user-defined postconditions
+  free ensures Sum{i}#canCall(xs);
+  ensures r == Sum{i}(xs) + {i};
+  // frame condition
+  free ensures (forall<alpha> $o: ref, $f: Field alpha :: {{ read($Heap, $o, $f) }}
+    $o != null && read(old($Heap), $o, alloc) && $o != o ==> read($Heap, $o, $f) == read(old($Heap), $o, $f));
+
+implementation Call$$Lemma{i}(xs: Seq int, b: Seq bool, o: ref) returns (r: int)
 {{
   var $_Frame: <beta>[ref, Field beta]bool;
   var ys: Seq int;
   var k: int;
-  $_Frame := (lambda<alpha> $o: ref, $f: Field alpha :: $o != null && read($Heap, $o, alloc) ==> false);
-  ys := Seq#Build(xs, {i});
-  k := read($Heap, o, field{i});
-  assert Seq#Length(ys) == Seq#Length(xs) + 1;
-  assume $Is(k, TInt) && $IsBox($Box(k), TInt);
-  if (Flags{i}(b, k)) {{
-    r := Sum{i}(ys);
-  }} else {{
-    r := Sum{i}(xs) + {i};
-  }}
-  $Heap := $Heap[o := $Heap[o][field{i} := k + 1]];
+  var ##s#0: Seq int;
+
+    // initialize fuel constants
+"#
+    );
+    for j in 0..FUELS {
+        let _ = write!(
+            out,
+            "    assume AsFuelBottom(StartFuel_F{j}) == StartFuel_F{j};\n    assume AsFuelBottom(StartFuelAssert_F{j})\n       == StartFuelAssert_F{j};\n"
+        );
+    }
+    let _ = write!(
+        out,
+        r#"    $_Frame := (lambda<alpha> $o: ref, $f: Field alpha :: $o != null && read($Heap, $o, alloc) ==> false);
+    ys := Seq#Build(xs, {i});
+    ##s#0 := ys;
+    // assume allocatedness for argument to function
+    assume $Is(##s#0, TInt) && Seq#Length(##s#0) == Seq#Length(xs) + 1;
+    assume Sum{i}#canCall(ys) && Sum{i}#canCall(xs);
+    k := read($Heap, o, field{i});
+    assert {{:subsumption 0}} Seq#Length(ys) == Seq#Length(xs) + 1;
+    assert {{:subsumption 0}} Seq#Index(ys, Seq#Length(xs)) == {i};
+    assume $Is(k, TInt) && $IsBox($Box(k), TInt);
+    if (Flags{i}(b, k)) {{
+      assume Sum{i}#canCall(ys);
+      r := Sum{i}(ys);
+    }} else {{
+      assume Sum{i}#canCall(xs);
+      r := Sum{i}(xs) + {i};
+    }}
+    assert (forall n: int :: {{ Seq#Index(ys, n) }} 0 <= n && n < Seq#Length(xs) ==> Seq#Index(ys, n) == Seq#Index(ys, n));
+    $Heap := $Heap[o := $Heap[o][field{i} := k + 1]];
+    assume $IsGoodHeap($Heap);
 }}
 "#
     );
@@ -92,6 +154,7 @@ procedure Lemma{i}(xs: Seq int, b: Seq bool, o: ref) returns (r: int)
 
 fn generate(modules: usize) -> String {
     let mut text = String::from(PRELUDE);
+    fuel_prelude(&mut text);
     for i in 0..modules {
         module(&mut text, i);
     }
@@ -123,22 +186,35 @@ fn main() {
         "scale", "MB", "noVerify s", "noResolve s", "MB/s", "ratio", "growth"
     );
     let mut previous: Option<Duration> = None;
+    let args: Vec<String> = std::env::args().collect();
+    let extra = args.iter().position(|a| a == "--file").and_then(|i| args.get(i + 1));
+    let mut inputs: Vec<(String, String, bool)> = Vec::new();
     for scale in [1, 2, 4, 8] {
         let text = generate(BASE_MODULES * scale);
         let path = dir.join(format!("dafny-like-{scale}.bpl"));
         std::fs::write(&path, &text).expect("writable temporary file");
-        let file = path.to_string_lossy();
+        inputs.push((format!("{scale}x"), path.to_string_lossy().into_owned(), true));
+    }
+    if let Some(file) = extra {
+        let name = std::path::Path::new(file).file_name().map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+        inputs.push((name, file.clone(), false));
+    }
+    for (label, file, generated) in &inputs {
+        let bytes = std::fs::metadata(file).map_or(0, |m| m.len());
         let (Some(full), Some(parse)) =
-            (best_of(binary, &["/noVerify"], &file, 5), best_of(binary, &["/noResolve"], &file, 5))
+            (best_of(binary, &["/noVerify"], file, 5), best_of(binary, &["/noResolve"], file, 5))
         else {
-            println!("{scale:>6}: rboogie failed on the generated program");
+            println!("{label:>6}: rboogie failed on {file}");
             return;
         };
-        let mb = text.len() as f64 / 1e6;
-        let growth = previous.map_or(String::from("-"), |p| format!("{:.2}", full.as_secs_f64() / p.as_secs_f64()));
+        let mb = bytes as f64 / 1e6;
+        let growth = match previous.filter(|_| *generated) {
+            Some(p) => format!("{:.2}", full.as_secs_f64() / p.as_secs_f64()),
+            None => String::from("-"),
+        };
         println!(
             "{:>6} {:>9.2} {:>12.3} {:>12.3} {:>9.1} {:>7.2} {:>7}",
-            format!("{scale}x"),
+            label,
             mb,
             full.as_secs_f64(),
             parse.as_secs_f64(),
@@ -148,5 +224,10 @@ fn main() {
         );
         previous = Some(full);
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    // `-- --keep`: the generated programs stay, for profiling.
+    if std::env::args().any(|a| a == "--keep") {
+        println!("programs kept in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -20,6 +20,7 @@ pub fn setup(bench: &str) -> Option<(&'static str, PathBuf)> {
 /// was killed at the cap. The output is read on a thread of its own (a large one cannot block
 /// the child), and the child is polled every millisecond: the time is exact to a millisecond
 /// (polling every 20 ms made a 45 ms run read as 60).
+#[allow(dead_code)] // not every bench that includes this module runs capped commands
 pub fn run_capped(mut command: std::process::Command, cap: std::time::Duration) -> (f64, Option<String>) {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
