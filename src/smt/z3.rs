@@ -25,9 +25,9 @@
 //! [`prewarm_contexts`]: from then on one thread of its own makes the next context while the
 //! caller prepares its next check (from the start, then each time a session ends), a new
 //! session takes it, and an ended session's context is deleted there too (deleting one takes
-//! 1 to 3 ms). Each session still
-//! starts from a context nothing else has used (a `(reset)` context would do: in 4.8.12 it
-//! keeps the old session's definitions in its models).
+//! 1 to 3 ms). Each session still starts from a context nothing else has used (a `(reset)`
+//! context would not do: in 4.8.12 it keeps the old session's definitions in its models, and
+//! what it answers depends on the checks made in it before).
 //!
 //! Each session's calls run one after another on one thread of its own ([`Worker`]), made
 //! at its first call: a thread per call cost a millisecond per `get-value`.
@@ -151,7 +151,9 @@ pub fn prewarm_contexts() {
     if abandoned_a_call() {
         return;
     }
-    WARMER.get_or_init(|| {
+    // A run that stopped prewarming (see [`stop_prewarming`]) is over: this one prewarms again.
+    STOPPED.store(false, Ordering::Relaxed);
+    let warmer = WARMER.get_or_init(|| {
         // The sessions run one after another: libz3's allocations from every thread (the
         // contexts made and deleted here, each session's calls) share one heap of the C
         // library's, so each reuses what the last one freed, where an arena per thread paged
@@ -162,7 +164,7 @@ pub fn prewarm_contexts() {
             libc::mallopt(libc::M_ARENA_MAX, 1);
         }
         let (jobs, queue) = mpsc::channel::<WarmJob>();
-        let slot = Arc::new((Mutex::new(Slot { pending: WARM_AHEAD, ready: VecDeque::new() }), Condvar::new()));
+        let slot = Arc::new((Mutex::new(Slot::default()), Condvar::new()));
         let shared = slot.clone();
         let spawned = std::thread::Builder::new().name("z3-contexts".into()).spawn(move || {
             let (slot, made) = &*shared;
@@ -182,11 +184,22 @@ pub fn prewarm_contexts() {
             }
         });
         spawned.ok()?;
-        for _ in 0..WARM_AHEAD {
-            let _ = jobs.send(WarmJob::Make);
-        }
         Some(Warmer { jobs: Mutex::new(jobs), slot })
     });
+    if let Some(warmer) = warmer {
+        warmer.ask_ahead(&warmer.jobs.lock().unwrap_or_else(PoisonError::into_inner));
+    }
+}
+
+impl Warmer {
+    /// Asks for contexts to be made until [`WARM_AHEAD`] are ready or on the way; `jobs` is
+    /// [`Warmer::jobs`], locked.
+    fn ask_ahead(&self, jobs: &mpsc::Sender<WarmJob>) {
+        let mut slot = self.slot.0.lock().unwrap_or_else(PoisonError::into_inner);
+        while slot.pending + slot.ready.len() < WARM_AHEAD && jobs.send(WarmJob::Make).is_ok() {
+            slot.pending += 1;
+        }
+    }
 }
 
 /// A context with its command interpreter made, under Z3's defaults of [`SESSION_PARAMS`].
@@ -195,10 +208,7 @@ fn make_ready_context() -> Option<Context> {
     let context = Context::new(&params).ok()?;
     // The first call makes the command interpreter, which reads the global parameters.
     let _params = global_params();
-    for ((name, _), value) in SESSION_PARAMS.iter().zip(&params) {
-        // SAFETY: NUL-terminated strings, under the lock.
-        unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
-    }
+    put_session_params(&params);
     // SAFETY: a new context no other thread knows of.
     unsafe { eval_in(context, c"") };
     Some(context)
@@ -244,10 +254,7 @@ unsafe fn retire(context: Context) {
         // Deleted first: the next context is made from the memory this one gives back (made
         // alongside it, the second context paged in fresh memory: 12 ms against 5).
         if jobs.send(WarmJob::Delete(context)).is_ok() {
-            let mut slot = warmer.slot.0.lock().unwrap_or_else(PoisonError::into_inner);
-            if slot.pending + slot.ready.len() < WARM_AHEAD && jobs.send(WarmJob::Make).is_ok() {
-                slot.pending += 1;
-            }
+            warmer.ask_ahead(&jobs);
             return;
         }
     }
@@ -319,6 +326,15 @@ fn global_params() -> MutexGuard<'static, ()> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Puts a session's values of [`SESSION_PARAMS`] into Z3's globals; the caller holds
+/// [`GLOBAL_PARAMS`].
+fn put_session_params(values: &[CString]) {
+    for ((name, _), value) in SESSION_PARAMS.iter().zip(values) {
+        // SAFETY: NUL-terminated strings, under the lock.
+        unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
+    }
+}
+
 /// A context pointer the watchdog thread may interrupt through.
 #[derive(Clone, Copy)]
 struct Context(Z3_context);
@@ -334,12 +350,10 @@ impl Context {
     /// reads the global parameters too.
     fn new(params: &[CString]) -> Result<Context, String> {
         let _params = global_params();
+        put_session_params(params);
         // SAFETY: plain constructor calls; the config is deleted once the context is made;
         // Z3's global parameters are set under the lock.
         unsafe {
-            for ((name, _), value) in SESSION_PARAMS.iter().zip(params) {
-                z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr());
-            }
             // Z3 4.8.12 prints warnings on the process's stderr; Boogie shows none by default
             // (`/proverWarnings:0`).
             z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr());
@@ -601,10 +615,7 @@ impl Calls {
         let sets_options = self.fresh || text.to_bytes().windows(10).any(|w| w == b"set-option");
         let params = sets_options.then(global_params);
         if params.is_some() {
-            for ((name, _), value) in SESSION_PARAMS.iter().zip(&self.params) {
-                // SAFETY: NUL-terminated strings, under the lock.
-                unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
-            }
+            put_session_params(&self.params);
         }
         self.fresh = false;
         if let Some(watchdog) = &self.watchdog {
