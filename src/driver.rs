@@ -98,9 +98,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // are made ahead of need, the first while the program is read.
     if options.field_abstraction
         && options.verify
-        && matches!(crate::smt::configure(options), Ok((crate::smt::SolverChoice::Z3InProcess, _)))
+        && let Ok((crate::smt::SolverChoice::Z3InProcess, session_options)) = crate::smt::configure(options)
     {
-        crate::smt::prewarm_z3_contexts();
+        crate::smt::prewarm_z3_contexts(&session_options);
     }
     let files = match input_files(options) {
         Ok(files) => files,

@@ -155,8 +155,8 @@ mod z3;
 
 /// The fallback for Z3 calls that outlive their limit (see `z3`'s module header).
 pub use z3::{
-    SERVER_FLAG as Z3_SERVER_FLAG, prewarm_contexts as prewarm_z3_contexts, serve as serve_z3,
-    stop_prewarming as stop_prewarming_z3, use_server as use_z3_server,
+    SERVER_FLAG as Z3_SERVER_FLAG, serve as serve_z3, stop_prewarming as stop_prewarming_z3,
+    use_server as use_z3_server,
 };
 
 pub use log::{LogFiles, ProverLog, substitute_proc};
@@ -383,7 +383,7 @@ pub fn start(
     let started = Instant::now();
     match choice {
         SolverChoice::Z3InProcess => {
-            let transport = z3::Z3Transport::new();
+            let transport = z3::Z3Transport::new(&preamble(Dialect::Z3, options));
             count_solver_time(started);
             Ok(Box::new(protocol::SmtSession::new(transport?, Dialect::Z3, options.clone(), log)))
         }
@@ -394,6 +394,12 @@ pub fn start(
         }
         SolverChoice::Noop => Ok(Box::new(NoopSession)),
     }
+}
+
+/// From now on Z3 contexts for sessions with `options` are made ahead of need
+/// ([`z3::prewarm_contexts`]).
+pub fn prewarm_z3_contexts(options: &SessionOptions) {
+    z3::prewarm_contexts(&preamble(Dialect::Z3, options));
 }
 
 /// Boogie's `NoopSolver`: every `(check-sat)` is `unknown` for no reason it can name, which

@@ -56,20 +56,24 @@
 //! ## Limits and Z3's process-wide parameters
 //! `(set-option :timeout ...)`, `:rlimit` and `:unsat_core` (like every option that is not
 //! SMT-LIB's own) set Z3's *global* parameters, and a context copies all of those into its
-//! own settings whenever it runs a `set-option`, and when its command interpreter is made (at
-//! its first call). So one session's limits would reach every session that sets an option
-//! after it, a session opened later through its very preamble; libz3 4.8.12 has no
-//! per-context parameter its SMT-LIB interpreter reads instead. Each transport therefore
-//! keeps its own values of these per-session parameters ([`SESSION_PARAMS`]) and runs every
-//! call that may set an option, or make the interpreter, under one process-wide lock
-//! ([`GLOBAL_PARAMS`]): it puts its own values into the globals first and reads back, after
-//! the call, what its text set. Making a context reads the globals too, so it is made under the lock as well,
-//! with the session's values. A context's limits are then only ever what its own session
-//! asked for, which the check-sat reads from the context's copy. Houdini's `:unsat_core` (the
-//! one way to unsat cores in-process, see [`super`]'s header) is such a parameter too: it
-//! stays in the sessions that ask for cores. The other global options (`smt.mbqi`, ...) come
-//! from the command line, the same for every session of a run. Calls that set no option (the
-//! VC, `check-sat`) run outside the lock, in parallel.
+//! own settings whenever it runs a `set-option`, and when its command interpreter is made.
+//! So one session's limits would reach every session that sets an option after it, a
+//! session opened later through its very preamble; libz3 4.8.12 has no per-context
+//! parameter its SMT-LIB interpreter reads instead. Each transport therefore keeps its own
+//! values of these per-session parameters ([`SESSION_PARAMS`]) and runs every call that may
+//! set an option or print a value, and the making of every context, under one process-wide
+//! lock ([`GLOBAL_PARAMS`]): it puts its own values into the globals first and reads back,
+//! after the call, what its text set. A context's limits are then only ever what its own
+//! session asked for, which the check-sat reads from the context's copy. Houdini's
+//! `:unsat_core` (the one way to unsat cores in-process, see [`super`]'s header) is such a
+//! parameter too: it stays in the sessions that ask for cores.
+//!
+//! The other options (`smt.mbqi`, `/proverOpt:O:...`) come from the session's preamble. Some
+//! of them act only when they are in the globals as the interpreter is made
+//! (`smt.qi.eager_threshold`), so each context is made under the Z3 defaults plus its
+//! session's preamble options ([`Context::new`]), as the `z3` binary makes its solver after
+//! the preamble: every session of a process then starts alike. Calls that set no option and
+//! print no value (the VC, `check-sat`) run outside the lock, in parallel.
 
 use super::pipe::PipeTransport;
 use super::protocol::{Fault, Transport};
@@ -124,8 +128,9 @@ struct Warmer {
 struct Slot {
     /// Contexts being made.
     pending: usize,
-    /// The contexts made for the next sessions (`None`: making one failed).
-    ready: VecDeque<Option<Context>>,
+    /// The contexts made for the next sessions, with the options they were made under
+    /// (`None`: making one failed).
+    ready: VecDeque<Option<(Context, Arc<Options>)>>,
 }
 
 /// How many contexts are made ahead. One: with two, the second competes with the front end
@@ -134,7 +139,8 @@ struct Slot {
 const WARM_AHEAD: usize = 1;
 
 enum WarmJob {
-    Make,
+    /// A context made under these options.
+    Make(Arc<Options>),
     Delete(Context),
 }
 
@@ -147,7 +153,7 @@ enum WarmJob {
 /// rather than when one starts because making it holds [`GLOBAL_PARAMS`], which the starting
 /// session's options need too. One thread does it all, so that the memory a deleted context
 /// gives back is what the next one is made from.
-pub fn prewarm_contexts() {
+pub fn prewarm_contexts(preamble: &str) {
     if abandoned_a_call() {
         return;
     }
@@ -170,9 +176,10 @@ pub fn prewarm_contexts() {
             let (slot, made) = &*shared;
             while let Ok(job) = queue.recv() {
                 match job {
-                    WarmJob::Make => {
+                    WarmJob::Make(options) => {
                         // After `stop_prewarming`, a context asked for is not made.
-                        let context = (!STOPPED.load(Ordering::Relaxed)).then(make_ready_context);
+                        let context = (!STOPPED.load(Ordering::Relaxed))
+                            .then(|| make_ready_context(&options).map(|context| (context, options)));
                         let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
                         slot.ready.extend(context);
                         slot.pending -= 1;
@@ -187,31 +194,26 @@ pub fn prewarm_contexts() {
         Some(Warmer { jobs: Mutex::new(jobs), slot })
     });
     if let Some(warmer) = warmer {
-        warmer.ask_ahead(&warmer.jobs.lock().unwrap_or_else(PoisonError::into_inner));
+        warmer.ask_ahead(&warmer.jobs.lock().unwrap_or_else(PoisonError::into_inner), &Arc::new(options_of(preamble)));
     }
 }
 
 impl Warmer {
-    /// Asks for contexts to be made until [`WARM_AHEAD`] are ready or on the way; `jobs` is
-    /// [`Warmer::jobs`], locked.
-    fn ask_ahead(&self, jobs: &mpsc::Sender<WarmJob>) {
+    /// Asks for contexts to be made under `options` until [`WARM_AHEAD`] are ready or on the
+    /// way; `jobs` is [`Warmer::jobs`], locked.
+    fn ask_ahead(&self, jobs: &mpsc::Sender<WarmJob>, options: &Arc<Options>) {
         let mut slot = self.slot.0.lock().unwrap_or_else(PoisonError::into_inner);
-        while slot.pending + slot.ready.len() < WARM_AHEAD && jobs.send(WarmJob::Make).is_ok() {
+        while slot.pending + slot.ready.len() < WARM_AHEAD && jobs.send(WarmJob::Make(options.clone())).is_ok() {
             slot.pending += 1;
         }
     }
 }
 
-/// A context with its command interpreter made, under Z3's defaults of [`SESSION_PARAMS`].
-fn make_ready_context() -> Option<Context> {
+/// A context with its command interpreter made under `options`, with Z3's defaults of
+/// [`SESSION_PARAMS`].
+fn make_ready_context(options: &Options) -> Option<Context> {
     let params: Vec<CString> = SESSION_PARAMS.iter().map(|(_, default)| (*default).to_owned()).collect();
-    let context = Context::new(&params).ok()?;
-    // The first call makes the command interpreter, which reads the global parameters.
-    let _params = global_params();
-    put_session_params(&params);
-    // SAFETY: a new context no other thread knows of.
-    unsafe { eval_in(context, c"") };
-    Some(context)
+    Context::new(&params, options).ok()
 }
 
 /// Set by [`stop_prewarming`].
@@ -229,9 +231,11 @@ fn warmer() -> Option<&'static Warmer> {
 }
 
 /// The context made ahead of need, when prewarming: the one ready, or the one being made
-/// (waiting for it: that is sooner than making another); `None` when none is on the way.
-fn take_prewarmed() -> Option<Context> {
-    let (slot, made) = &*warmer()?.slot;
+/// (waiting for it: that is sooner than making another); `None` when none is on the way, or
+/// when it was made under other options than `options` (it is deleted then).
+fn take_prewarmed(options: &Options) -> Option<Context> {
+    let warmer = warmer()?;
+    let (slot, made) = &*warmer.slot;
     let deadline = Instant::now() + WARM_WAIT;
     let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
     while slot.ready.is_empty() {
@@ -241,20 +245,31 @@ fn take_prewarmed() -> Option<Context> {
         }
         slot = made.wait_timeout(slot, left).unwrap_or_else(PoisonError::into_inner).0;
     }
-    slot.ready.pop_front().flatten()
+    let (context, made_under) = slot.ready.pop_front().flatten()?;
+    drop(slot);
+    if *made_under == *options {
+        return Some(context);
+    }
+    let jobs = warmer.jobs.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Err(mpsc::SendError(WarmJob::Delete(context))) = jobs.send(WarmJob::Delete(context)) {
+        // SAFETY: a context made ahead and never used or watched.
+        unsafe { context.delete() };
+    }
+    None
 }
 
 /// Deletes a context no call runs in and no watchdog holds: on the prewarming thread when
 /// there is one, which then makes the next session's context if none is ready or on the way.
 ///
 /// SAFETY: as [`Context::delete`].
-unsafe fn retire(context: Context) {
+/// The next one is made under `options`.
+unsafe fn retire(context: Context, options: &Arc<Options>) {
     if let Some(warmer) = warmer() {
         let jobs = warmer.jobs.lock().unwrap_or_else(PoisonError::into_inner);
         // Deleted first: the next context is made from the memory this one gives back (made
         // alongside it, the second context paged in fresh memory: 12 ms against 5).
         if jobs.send(WarmJob::Delete(context)).is_ok() {
-            warmer.ask_ahead(&jobs);
+            warmer.ask_ahead(&jobs, options);
             return;
         }
     }
@@ -280,15 +295,12 @@ pub fn abandoned_a_call() -> bool {
 
 /// The server's side: reads SMT-LIB commands on stdin and runs each in one in-process
 /// context as it is complete, writing what Z3 prints to stdout (the conversation `z3 -in`
-/// has). Ends at the end of input or `(exit)`; the client kills it at its deadlines.
+/// has). Ends at the end of input or `(exit)`; the client kills it at its deadlines. The
+/// context is made at the first command that is not an option (`set-option`, `set-info`),
+/// under the options before it, as a session's own are ([`Context::new`]); those run then.
 pub fn serve() -> i32 {
-    let mut calls = match Calls::new() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("rboogie z3 server: {e}");
-            return 1;
-        }
-    };
+    let mut calls: Option<Calls> = None;
+    let mut leading: Vec<CString> = Vec::new();
     let far = Instant::now() + Duration::from_secs(100 * 365 * 24 * 3600);
     let (mut stdin, mut stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     let mut buffer: Vec<u8> = Vec::new();
@@ -301,13 +313,37 @@ pub fn serve() -> i32 {
                 return 0;
             }
             let Ok(text) = CString::new(command) else { return 1 };
-            let output = calls.eval(&text, far);
-            let output: String = output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
-            if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-                return 1;
-            }
             buffer.drain(..next);
             scanner = super::sexpr::Scanner::default();
+            let option = text.to_bytes().starts_with(b"(set-option") || text.to_bytes().starts_with(b"(set-info");
+            if calls.is_none() && option {
+                leading.push(text);
+                continue;
+            }
+            let calls = match &mut calls {
+                Some(calls) => calls,
+                None => {
+                    let mut options = Options::new();
+                    for command in &leading {
+                        note_options(&mut options, command.to_bytes());
+                    }
+                    match Calls::new(Arc::new(options)) {
+                        Ok(made) => calls.insert(made),
+                        Err(e) => {
+                            eprintln!("rboogie z3 server: {e}");
+                            return 1;
+                        }
+                    }
+                }
+            };
+            for text in std::mem::take(&mut leading).iter().chain([&text]) {
+                let output = calls.eval(text, far);
+                let output: String =
+                    output.lines().filter(|l| !l.starts_with("WARNING")).flat_map(|l| [l, "\n"]).collect();
+                if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+                    return 1;
+                }
+            }
         }
         match stdin.read(&mut chunk) {
             Ok(0) | Err(_) => return 0,
@@ -316,14 +352,130 @@ pub fn serve() -> i32 {
     }
 }
 
-/// Held while a call may read or write Z3's global parameters (see the module header).
-static GLOBAL_PARAMS: Mutex<()> = Mutex::new(());
+/// Held while a call may read or write Z3's global parameters (see the module header); holds
+/// the options the sessions' texts set, as the globals hold them ([`OptionsSet`]).
+static GLOBAL_PARAMS: Mutex<OptionsSet> = Mutex::new(OptionsSet(Vec::new()));
 
 /// The global parameters each session has a value of its own for, with Z3's defaults.
 const SESSION_PARAMS: [(&CStr, &CStr); 3] = [(c"timeout", c"4294967295"), (c"rlimit", c"0"), (c"unsat_core", c"false")];
 
-fn global_params() -> MutexGuard<'static, ()> {
+fn global_params() -> MutexGuard<'static, OptionsSet> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Options as Z3's global parameters take them: names and values, each name once (its last
+/// value), [`SESSION_PARAMS`] left out (each session keeps its own).
+type Options = Vec<(CString, CString)>;
+
+/// The options an SMT-LIB text sets with `set-option`.
+fn options_of(text: &str) -> Options {
+    let mut options = Options::new();
+    note_options(&mut options, text.as_bytes());
+    options
+}
+
+/// Adds the options `text` sets to `options`.
+fn note_options(options: &mut Options, text: &[u8]) {
+    for (name, value) in set_options(text) {
+        if SESSION_PARAMS.iter().any(|(session, _)| session.to_bytes() == name) {
+            continue;
+        }
+        let (Ok(name), Ok(value)) = (CString::new(name), CString::new(value)) else { continue };
+        match options.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => *v = value,
+            None => options.push((name, value)),
+        }
+    }
+}
+
+/// Puts `options` into Z3's globals; the caller holds [`GLOBAL_PARAMS`].
+fn put_options(options: &Options) {
+    for (name, value) in options {
+        // SAFETY: NUL-terminated strings, under the lock. A name that is no global parameter
+        // (`produce-models`, which the interpreter keeps itself) is refused with a warning,
+        // and warnings are off.
+        unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
+    }
+}
+
+/// The options the sessions' texts set, as Z3's globals hold them once the sessions ran
+/// their preambles. Making a context puts its own session's options into the globals (see
+/// [`Context::new`]); these are put back right after.
+struct OptionsSet(Options);
+
+impl OptionsSet {
+    /// Notes the `set-option` commands of `text`, a call's text run under the lock.
+    fn note(&mut self, text: &[u8]) {
+        note_options(&mut self.0, text);
+    }
+
+    /// Puts the noted options back into the globals; the caller holds the lock (this value).
+    fn put_back(&self) {
+        put_options(&self.0);
+    }
+}
+
+/// The `(set-option :NAME VALUE)` commands of an SMT-LIB text, as the names and values Z3's
+/// global parameters take: a string's value without its quotes.
+fn set_options(text: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    const HEAD: &[u8] = b"(set-option";
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(offset) = text[at..].windows(HEAD.len()).position(|w| w == HEAD) {
+        at += offset + HEAD.len();
+        let skip_space = |mut i: usize| {
+            while text.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            i
+        };
+        let ends_atom = |b: &u8| b.is_ascii_whitespace() || *b == b')' || *b == b'(';
+        let mut i = skip_space(at);
+        if text.get(i) != Some(&b':') {
+            continue;
+        }
+        let name_start = i + 1;
+        i = name_start;
+        while text.get(i).is_some_and(|b| !ends_atom(b)) {
+            i += 1;
+        }
+        let name = text[name_start..i].to_vec();
+        i = skip_space(i);
+        let value = if text.get(i) == Some(&b'"') {
+            // SMT-LIB strings double a quote to escape it.
+            let mut value = Vec::new();
+            i += 1;
+            loop {
+                match text.get(i) {
+                    None => break,
+                    Some(b'"') if text.get(i + 1) == Some(&b'"') => {
+                        value.push(b'"');
+                        i += 2;
+                    }
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(&b) => {
+                        value.push(b);
+                        i += 1;
+                    }
+                }
+            }
+            value
+        } else {
+            let start = i;
+            while text.get(i).is_some_and(|b| !ends_atom(b)) {
+                i += 1;
+            }
+            text[start..i].to_vec()
+        };
+        at = i;
+        if !name.is_empty() && !value.is_empty() {
+            found.push((name, value));
+        }
+    }
+    found
 }
 
 /// Puts a session's values of [`SESSION_PARAMS`] into Z3's globals; the caller holds
@@ -332,6 +484,21 @@ fn put_session_params(values: &[CString]) {
     for ((name, _), value) in SESSION_PARAMS.iter().zip(values) {
         // SAFETY: NUL-terminated strings, under the lock.
         unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
+    }
+}
+
+/// The global parameters rboogie sets for every context; the caller holds [`GLOBAL_PARAMS`]:
+/// no warnings (Z3 4.8.12 prints them on the process's stderr; Boogie shows none by default,
+/// `/proverWarnings:0`) and the memory limit (see "The memory limit" above).
+fn process_globals() {
+    // SAFETY: NUL-terminated strings, under the lock.
+    unsafe {
+        z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr());
+        if let Some(limit) = crate::memory::limit_bytes().filter(|&l| l <= u64::from(u32::MAX))
+            && let Ok(value) = CString::new(limit.to_string())
+        {
+            z3_sys::Z3_global_param_set(c"memory_high_watermark".as_ptr(), value.as_ptr());
+        }
     }
 }
 
@@ -346,28 +513,41 @@ unsafe impl Send for Context {}
 unsafe impl Sync for Context {}
 
 impl Context {
-    /// A context made with `params` as Z3's global values of [`SESSION_PARAMS`]: making one
-    /// reads the global parameters too.
-    fn new(params: &[CString]) -> Result<Context, String> {
-        let _params = global_params();
-        put_session_params(params);
+    /// A context, its command interpreter made, with `params` as its values of
+    /// [`SESSION_PARAMS`], `options` (its session's preamble's) for the others it sets, and
+    /// Z3's defaults for the rest but rboogie's own ([`process_globals`]).
+    ///
+    /// Why: an interpreter takes the global parameters at its making, and in 4.8.12 some of
+    /// them (`smt.qi.eager_threshold`) only act when taken so, not when a `set-option` sets
+    /// them afterwards. The `z3` binary makes its solver after the preamble's options, so
+    /// they all act there, and they must act here too (a chain of 25 instantiations that
+    /// `smt.qi.eager_threshold=100` proves). Before, the first context of a process was made
+    /// under the defaults and every later one under what the sessions before it had left in
+    /// the globals, so an implementation's answer depended on whether another one was checked
+    /// first. The options the sessions set are put back at once ([`OptionsSet`]): a model is
+    /// printed as the globals say at that moment (`pp.bv_literals`), so the calls that print
+    /// one run under the lock (see [`Calls::eval`]). A check-sat reads what its context took
+    /// when it was made and what its own `set-option`s said, not the globals of its moment
+    /// (measured): it runs outside the lock.
+    fn new(params: &[CString], options: &Options) -> Result<Context, String> {
+        let noted = global_params();
         // SAFETY: plain constructor calls; the config is deleted once the context is made;
-        // Z3's global parameters are set under the lock.
+        // Z3's global parameters are set under the lock; the context is new, so the call
+        // that makes its interpreter is the only call into it.
         unsafe {
-            // Z3 4.8.12 prints warnings on the process's stderr; Boogie shows none by default
-            // (`/proverWarnings:0`).
-            z3_sys::Z3_global_param_set(c"warning".as_ptr(), c"false".as_ptr());
-            if let Some(limit) = crate::memory::limit_bytes().filter(|&l| l <= u64::from(u32::MAX))
-                && let Ok(value) = CString::new(limit.to_string())
-            {
-                z3_sys::Z3_global_param_set(c"memory_high_watermark".as_ptr(), value.as_ptr());
-            }
+            z3_sys::Z3_global_param_reset_all();
+            process_globals();
+            put_session_params(params);
+            put_options(options);
             let config = z3_sys::Z3_mk_config().ok_or("Z3_mk_config failed")?;
             let context = z3_sys::Z3_mk_context(config);
             z3_sys::Z3_del_config(config);
             let context = context.ok_or("Z3_mk_context failed")?;
             z3_sys::Z3_set_error_handler(context, None);
-            Ok(Context(context))
+            let context = Context(context);
+            eval_in(context, c"");
+            noted.put_back();
+            Ok(context)
         }
     }
 
@@ -538,6 +718,8 @@ struct Calls {
     watchdog: Option<Watchdog>,
     /// This session's values of [`SESSION_PARAMS`], in that order.
     params: Vec<CString>,
+    /// The options its contexts are made under (its preamble's).
+    options: Arc<Options>,
     /// The context's command interpreter is made by its first call.
     fresh: bool,
     /// Set when the watchdog interrupted a call: the context is cancelled for good.
@@ -566,22 +748,24 @@ fn server() -> Option<Result<PipeTransport, String>> {
 }
 
 impl Z3Transport {
-    pub(crate) fn new() -> Result<Z3Transport, String> {
+    /// A session that starts with `preamble` (its options act from the context's making).
+    pub(crate) fn new(preamble: &str) -> Result<Z3Transport, String> {
         if abandoned_a_call()
             && let Some(server) = server()
         {
             return Ok(Z3Transport { backend: Backend::Server(server?), responses: VecDeque::new() });
         }
-        Ok(Z3Transport { backend: Backend::InProcess(Calls::new()?), responses: VecDeque::new() })
+        let options = Arc::new(options_of(preamble));
+        Ok(Z3Transport { backend: Backend::InProcess(Calls::new(options)?), responses: VecDeque::new() })
     }
 }
 
 impl Calls {
-    fn new() -> Result<Calls, String> {
+    fn new(options: Arc<Options>) -> Result<Calls, String> {
         let params: Vec<CString> = SESSION_PARAMS.iter().map(|(_, default)| (*default).to_owned()).collect();
-        let context = match take_prewarmed() {
+        let context = match take_prewarmed(&options) {
             Some(context) => context,
-            None => Context::new(&params)?,
+            None => Context::new(&params, &options)?,
         };
         let watchdog = match Watchdog::start(context) {
             Ok(w) => w,
@@ -596,6 +780,7 @@ impl Calls {
             worker: None,
             watchdog: Some(watchdog),
             params,
+            options,
             fresh: true,
             interrupted: false,
             memout: false,
@@ -612,8 +797,11 @@ impl Calls {
     /// later; returns what it printed.
     fn eval(&mut self, text: &CStr, deadline: Instant) -> String {
         let context = self.context;
-        let sets_options = self.fresh || text.to_bytes().windows(10).any(|w| w == b"set-option");
-        let params = sets_options.then(global_params);
+        let bytes = text.to_bytes();
+        let has = |what: &[u8]| bytes.windows(what.len()).any(|w| w == what);
+        // Calls that set options, and those that print values, which the globals format.
+        let reads_globals = self.fresh || has(b"set-option") || has(b"(get-") || has(b"(eval");
+        let mut params = reads_globals.then(global_params);
         if params.is_some() {
             put_session_params(&self.params);
         }
@@ -656,7 +844,10 @@ impl Calls {
             self.interrupted = true;
         }
         self.memout |= memout;
-        if params.is_some() && !self.abandoned {
+        if let Some(options) = &mut params
+            && !self.abandoned
+        {
+            options.note(bytes);
             for ((name, _), value) in SESSION_PARAMS.iter().zip(&mut self.params) {
                 let mut current: z3_sys::Z3_string = std::ptr::null();
                 // SAFETY: under the lock; Z3 returns a string it owns, copied at once.
@@ -758,14 +949,14 @@ impl Transport for Z3Transport {
         }
         if calls.abandoned {
             // The abandoned call still uses the old context, which dropping `Calls` leaves be.
-            let mut fresh = Calls::new().map_err(Fault::Failed)?;
+            let mut fresh = Calls::new(calls.options.clone()).map_err(Fault::Failed)?;
             fresh.params = calls.params.clone();
             *calls = fresh;
             return Ok(());
         }
-        let context = match take_prewarmed() {
+        let context = match take_prewarmed(&calls.options) {
             Some(context) => context,
-            None => Context::new(&calls.params).map_err(Fault::Failed)?,
+            None => Context::new(&calls.params, &calls.options).map_err(Fault::Failed)?,
         };
         if let Some(watchdog) = &calls.watchdog {
             watchdog.watch(context);
@@ -777,7 +968,7 @@ impl Transport for Z3Transport {
             give_back_freed_memory();
         } else {
             // SAFETY: as above.
-            unsafe { retire(old) };
+            unsafe { retire(old, &calls.options) };
         }
         calls.interrupted = false;
         calls.fresh = true;
@@ -798,7 +989,7 @@ impl Drop for Calls {
             give_back_freed_memory();
         } else {
             // SAFETY: as above.
-            unsafe { retire(self.context) };
+            unsafe { retire(self.context, &self.options) };
         }
     }
 }
@@ -811,5 +1002,43 @@ fn give_back_freed_memory() {
     // SAFETY: no preconditions.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(text: &str) -> Vec<(String, String)> {
+        set_options(text.as_bytes())
+            .into_iter()
+            .map(|(n, v)| (String::from_utf8(n).expect("name"), String::from_utf8(v).expect("value")))
+            .collect()
+    }
+
+    /// The options a preamble sets, as the globals take them: a string without its quotes
+    /// (a doubled quote is one), other values as written; malformed commands are skipped.
+    #[test]
+    fn set_options_reads_names_and_values() {
+        let text = "(set-option :print-success false)\n(set-info :smt-lib-version 2.6)\n\
+                    (set-option  :smt.qi.eager_threshold   100)(set-option :smt.mbqi.id \"a \"\"b\"\" )\")\n\
+                    (set-option smt.bad 1)(set-option :x)(set-option :y 1.5)";
+        assert_eq!(
+            pairs(text),
+            [
+                ("print-success".into(), "false".into()),
+                ("smt.qi.eager_threshold".into(), "100".into()),
+                ("smt.mbqi.id".into(), "a \"b\" )".into()),
+                ("y".into(), "1.5".into()),
+            ]
+        );
+    }
+
+    /// A session's own limits are not among the options contexts are made under, and a name
+    /// set twice keeps its last value.
+    #[test]
+    fn options_of_leave_out_session_params_and_keep_last_values() {
+        let options = options_of("(set-option :timeout 10)(set-option :smt.mbqi false)(set-option :smt.mbqi true)");
+        assert_eq!(options, [(c"smt.mbqi".to_owned(), c"true".to_owned())]);
     }
 }
