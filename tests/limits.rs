@@ -93,6 +93,43 @@ fn z3_server_answers_as_z3_does() {
     assert!(output.status.success());
 }
 
+/// The server answers a session's text as the `z3` binary does, options included: it makes
+/// its context under the options before the first other command, as a session's context is
+/// made in-process (made before them, it answered `unknown` to the text below where `z3`
+/// answers `unsat`). The text is what rboogie sends for
+/// `P(x) ==> P(x + 1)`, `assume P(0); assert P(25)` (tests/golden/verify/z3_options_*.bpl):
+/// with `smt.qi.eager_threshold` at 100 Z3 instantiates the axiom the 25 times the proof
+/// needs, `unsat`; under the default threshold (10, lazily 20) it stops short, `unknown`.
+#[test]
+fn z3_server_takes_a_sessions_options_as_z3_does() {
+    let preamble = "(set-option :print-success false)\n(set-info :smt-lib-version 2.6)\n\
+                    (set-option :produce-models true)\n(set-option :smt.mbqi false)\n\
+                    (set-option :model.compact false)\n(set-option :model.v2 true)\n\
+                    (set-option :pp.bv_literals false)\n";
+    let query = "; done setting options\n(declare-fun tickleBool (Bool) Bool)\n\
+                 (assert (and (tickleBool true) (tickleBool false)))\n(declare-fun ControlFlow (Int Int) Int)\n\
+                 (declare-fun |P| (Int) Bool)\n\
+                 (assert (forall ((|x!1| Int)) (! (=> (|P| |x!1|) (|P| (+ |x!1| 1))) :pattern ((|P| |x!1|)))))\n\
+                 (push 1)\n(assert (not\n\
+                 (let ((|anon0@correct| (=> (|P| 0) (and (=> (= (ControlFlow 0 2) (- 1)) (|P| 25)) (=> (|P| 25) true)))))\n\
+                 (let ((|PreconditionGeneratedEntry@correct| (=> (= (ControlFlow 0 3) 2) |anon0@correct|)))\n\
+                 (=> (= (ControlFlow 0 0) 3) |PreconditionGeneratedEntry@correct|)))))\n(check-sat)\n(exit)\n";
+    for (option, answer) in [("(set-option :smt.qi.eager_threshold 100)\n", "unsat"), ("", "unknown")] {
+        let mut child = Command::new(binary())
+            .arg("--rboogie-z3-server")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let script = format!("{preamble}{option}{query}");
+        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("the server reads");
+        let output = child.wait_with_output().expect("the server ends");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let lines: Vec<&str> = stdout.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines, [answer], "{script}: {stdout}");
+    }
+}
+
 /// Fibonacci with three recursive calls, inlined `depth` deep (3^depth copies of the body),
 /// then an implementation that verifies at once. Line 16 column 11 is `Main`.
 fn fibonacci(depth: u32) -> String {
