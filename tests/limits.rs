@@ -77,20 +77,25 @@ fn time_limit_holds_in_process() {
 /// Z3's answers out, one command at a time, as `z3 -in`.
 #[test]
 fn z3_server_answers_as_z3_does() {
+    let script = "(set-option :print-success false)\n(declare-fun x () Int)\n(assert (> x 2))\n\
+                  (assert (< x 4))\n(check-sat)\n(get-value (x))\n(push 1)\n(assert (= x 5))\n(check-sat)\n(pop 1)\n(exit)\n";
+    assert_eq!(serve(script), ["sat", "((x 3))", "unsat"]);
+}
+
+/// What the Z3 server prints for `script`, line by line, blank lines left out; it must end
+/// well.
+fn serve(script: &str) -> Vec<String> {
     let mut child = Command::new(binary())
         .arg("--rboogie-z3-server")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server starts");
-    let script = "(set-option :print-success false)\n(declare-fun x () Int)\n(assert (> x 2))\n\
-                  (assert (< x 4))\n(check-sat)\n(get-value (x))\n(push 1)\n(assert (= x 5))\n(check-sat)\n(pop 1)\n(exit)\n";
     child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("the server reads");
     let output = child.wait_with_output().expect("the server ends");
+    assert!(output.status.success(), "{script}");
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let lines: Vec<&str> = stdout.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    assert_eq!(lines, ["sat", "((x 3))", "unsat"], "{stdout}");
-    assert!(output.status.success());
+    stdout.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()
 }
 
 /// The server answers a session's text as the `z3` binary does, options included: it makes
@@ -115,18 +120,8 @@ fn z3_server_takes_a_sessions_options_as_z3_does() {
                  (let ((|PreconditionGeneratedEntry@correct| (=> (= (ControlFlow 0 3) 2) |anon0@correct|)))\n\
                  (=> (= (ControlFlow 0 0) 3) |PreconditionGeneratedEntry@correct|)))))\n(check-sat)\n(exit)\n";
     for (option, answer) in [("(set-option :smt.qi.eager_threshold 100)\n", "unsat"), ("", "unknown")] {
-        let mut child = Command::new(binary())
-            .arg("--rboogie-z3-server")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
         let script = format!("{preamble}{option}{query}");
-        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("the server reads");
-        let output = child.wait_with_output().expect("the server ends");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let lines: Vec<&str> = stdout.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        assert_eq!(lines, [answer], "{script}: {stdout}");
+        assert_eq!(serve(&script), [answer], "{script}");
     }
 }
 
