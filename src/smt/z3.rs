@@ -353,13 +353,15 @@ pub fn serve() -> i32 {
 }
 
 /// Held while a call may read or write Z3's global parameters (see the module header); holds
-/// the options the sessions' texts set, as the globals hold them ([`OptionsSet`]).
-static GLOBAL_PARAMS: Mutex<OptionsSet> = Mutex::new(OptionsSet(Vec::new()));
+/// the options the sessions' texts set, as the globals hold them once the sessions ran their
+/// preambles: making a context puts its own session's options into the globals (see
+/// [`Context::new`]), and these are put back right after.
+static GLOBAL_PARAMS: Mutex<Options> = Mutex::new(Vec::new());
 
 /// The global parameters each session has a value of its own for, with Z3's defaults.
 const SESSION_PARAMS: [(&CStr, &CStr); 3] = [(c"timeout", c"4294967295"), (c"rlimit", c"0"), (c"unsat_core", c"false")];
 
-fn global_params() -> MutexGuard<'static, OptionsSet> {
+fn global_params() -> MutexGuard<'static, Options> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -395,23 +397,6 @@ fn put_options(options: &Options) {
         // (`produce-models`, which the interpreter keeps itself) is refused with a warning,
         // and warnings are off.
         unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
-    }
-}
-
-/// The options the sessions' texts set, as Z3's globals hold them once the sessions ran
-/// their preambles. Making a context puts its own session's options into the globals (see
-/// [`Context::new`]); these are put back right after.
-struct OptionsSet(Options);
-
-impl OptionsSet {
-    /// Notes the `set-option` commands of `text`, a call's text run under the lock.
-    fn note(&mut self, text: &[u8]) {
-        note_options(&mut self.0, text);
-    }
-
-    /// Puts the noted options back into the globals; the caller holds the lock (this value).
-    fn put_back(&self) {
-        put_options(&self.0);
     }
 }
 
@@ -524,7 +509,7 @@ impl Context {
     /// `smt.qi.eager_threshold=100` proves). Before, the first context of a process was made
     /// under the defaults and every later one under what the sessions before it had left in
     /// the globals, so an implementation's answer depended on whether another one was checked
-    /// first. The options the sessions set are put back at once ([`OptionsSet`]): a model is
+    /// first. The options the sessions set are put back at once ([`GLOBAL_PARAMS`]): a model is
     /// printed as the globals say at that moment (`pp.bv_literals`), so the calls that print
     /// one run under the lock (see [`Calls::eval`]). A check-sat reads what its context took
     /// when it was made and what its own `set-option`s said, not the globals of its moment
@@ -546,7 +531,7 @@ impl Context {
             z3_sys::Z3_set_error_handler(context, None);
             let context = Context(context);
             eval_in(context, c"");
-            noted.put_back();
+            put_options(&noted);
             Ok(context)
         }
     }
@@ -720,8 +705,6 @@ struct Calls {
     params: Vec<CString>,
     /// The options its contexts are made under (its preamble's).
     options: Arc<Options>,
-    /// The context's command interpreter is made by its first call.
-    fresh: bool,
     /// Set when the watchdog interrupted a call: the context is cancelled for good.
     interrupted: bool,
     /// ... because the process passed the memory limit.
@@ -781,7 +764,6 @@ impl Calls {
             watchdog: Some(watchdog),
             params,
             options,
-            fresh: true,
             interrupted: false,
             memout: false,
             abandoned: false,
@@ -798,14 +780,14 @@ impl Calls {
     fn eval(&mut self, text: &CStr, deadline: Instant) -> String {
         let context = self.context;
         let bytes = text.to_bytes();
-        let has = |what: &[u8]| bytes.windows(what.len()).any(|w| w == what);
+        // A VC is megabytes: searched by memchr's vectorised search, not byte by byte.
+        let has = |what: &[u8]| memchr::memmem::find(bytes, what).is_some();
         // Calls that set options, and those that print values, which the globals format.
-        let reads_globals = self.fresh || has(b"set-option") || has(b"(get-") || has(b"(eval");
+        let reads_globals = has(b"set-option") || has(b"(get-") || has(b"(eval");
         let mut params = reads_globals.then(global_params);
         if params.is_some() {
             put_session_params(&self.params);
         }
-        self.fresh = false;
         if let Some(watchdog) = &self.watchdog {
             watchdog.arm(deadline);
         }
@@ -847,7 +829,7 @@ impl Calls {
         if let Some(options) = &mut params
             && !self.abandoned
         {
-            options.note(bytes);
+            note_options(options, bytes);
             for ((name, _), value) in SESSION_PARAMS.iter().zip(&mut self.params) {
                 let mut current: z3_sys::Z3_string = std::ptr::null();
                 // SAFETY: under the lock; Z3 returns a string it owns, copied at once.
@@ -971,7 +953,6 @@ impl Transport for Z3Transport {
             unsafe { retire(old, &calls.options) };
         }
         calls.interrupted = false;
-        calls.fresh = true;
         Ok(())
     }
 }
