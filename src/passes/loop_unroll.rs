@@ -40,7 +40,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::PassError;
 use super::blocks::{AstBlock, blocks_of, is_literal_false, replace_decls, verify_false, with_blocks};
-use crate::ast::{AssignLhs, BinaryOp, Cmd, CmdKind, Decl, Expr, ExprKind, Program, Span, UnaryOp};
+use crate::ast::{AssignLhs, AttrParam, BinaryOp, Cmd, CmdKind, Decl, Expr, ExprKind, Program, Span, UnaryOp};
 use crate::typeck::{Ref, TypedProgram, VarId};
 use crate::vcgen::cfg;
 
@@ -130,12 +130,38 @@ fn run(
                 }
             }
         }
-        new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &unrolled.blocks, Vec::new()));
+        let mut blocks = unrolled.blocks;
+        freshen_capture_states(&mut blocks, info.name.name);
+        new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &blocks, Vec::new()));
     }
     if new_bodies.is_empty() {
         return Ok(None);
     }
     Ok(Some(Program { decls: replace_decls(&typed.program, new_bodies) }))
+}
+
+/// Boogie's `Implementation.FreshenCaptureStates`, run on every body `/loopUnroll` unrolled:
+/// unrolling copies `assume {:captureState "s"}` commands, and a model's states must be told
+/// apart, so each one in `implementation`'s blocks, in order, is renamed
+/// `s$renamed$<implementation>$<n>`, `n` counting from 0 (models and `/mv` print these names).
+fn freshen_capture_states(blocks: &mut [AstBlock], implementation: crate::ast::Symbol) {
+    let mut counter = 0usize;
+    for block in blocks {
+        for cmd in &mut block.cmds {
+            let CmdKind::Assume { attrs, .. } = &mut cmd.kind else { continue };
+            let Some(name) = crate::vcgen::encode::string_attr(attrs, "captureState") else { continue };
+            // Boogie gives every `captureState` of the command the first one's new name.
+            let fresh = format!("{name}$renamed${implementation}${counter}");
+            let mut renamed = attrs.to_vec();
+            for a in &mut renamed {
+                if a.key == "captureState" {
+                    a.params = Box::new([AttrParam::Str(fresh.clone(), a.span)]);
+                }
+            }
+            *attrs = renamed.into_boxed_slice();
+            counter += 1;
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -272,6 +272,10 @@ struct Passifier<'a, 'c, 'e> {
     counters: FxHashMap<String, u32>,
     /// Boogie's incarnation numbers, per variable (`CreateIncarnation`): printed names.
     shown_counters: FxHashMap<VarId, u32>,
+    /// The Boogie names given so far ([`Passifier::unique_boogie_name`]), and for each name
+    /// given twice the next `@@k` to try.
+    boogie_names: FxHashSet<String>,
+    boogie_repeats: FxHashMap<String, u32>,
     sorts: FxHashMap<VarId, String>,
     old: Incarnations,
     /// Each variable's value at the entry (Boogie: not in the incarnation map).
@@ -297,6 +301,25 @@ impl<'a> Passifier<'a, '_, '_> {
         name
     }
 
+    /// `name`, or when an incarnation of this implementation has it already (the
+    /// temporaries of two calls of one procedure, a local named like a global), `name@@k`
+    /// with the first `k` from 0 not taken: Boogie's prover names (`UniqueNamer`), which its
+    /// models print.
+    fn unique_boogie_name(&mut self, name: String) -> String {
+        if !self.boogie_names.contains(&name) {
+            self.boogie_names.insert(name.clone());
+            return name;
+        }
+        let k = self.boogie_repeats.entry(name.clone()).or_insert(0);
+        loop {
+            let candidate = format!("{name}@@{k}");
+            *k += 1;
+            if self.boogie_names.insert(candidate.clone()) {
+                return candidate;
+            }
+        }
+    }
+
     /// A new incarnation of `v`.
     fn fresh(&mut self, v: VarId) -> Result<Rc<Value>, Unsupported> {
         let sort = match self.sorts.get(&v) {
@@ -311,6 +334,7 @@ impl<'a> Passifier<'a, '_, '_> {
         let n = self.shown_counters.entry(v).or_insert(0);
         let boogie = format!("{base}@{n}");
         *n += 1;
+        let boogie = self.unique_boogie_name(boogie);
         let smt = self.fresh_named(&base, sort, boogie.clone());
         let shown = if self.showing() { crate::emit::sanitize(&boogie).into_owned() } else { String::new() };
         Ok(Value::new(smt, shown, ModelValue::Constant(boogie.into())))
@@ -825,8 +849,8 @@ impl<'a> Passifier<'a, '_, '_> {
         // Havoc the outs (fresh temporaries) and the modified globals.
         let pre = cur.clone();
         let mut out_values = Vec::new();
-        for formal in &info.outs {
-            let (t, boogie) = self.call_temporary(*formal)?;
+        for (i, formal) in info.outs.iter().enumerate() {
+            let (t, boogie) = self.call_temporary(p, i)?;
             subst.insert(*formal, t.clone());
             let text = if self.showing() { crate::emit::sanitize(&boogie).into_owned() } else { String::new() };
             subst_text.insert(*formal, text.clone());
@@ -873,12 +897,18 @@ impl<'a> Passifier<'a, '_, '_> {
         Ok(())
     }
 
-    /// A fresh temporary for a call's out-parameter `formal`: its term and its Boogie name.
-    fn call_temporary(&mut self, formal: VarId) -> Result<(String, String), Unsupported> {
-        let var = self.typed().symbols().var(formal);
+    /// A fresh temporary for out-parameter `i` of a call of `p`: its term and its Boogie name.
+    /// Boogie's call desugaring (`CallCmd.CreateTemporaryVariable`) numbers its temporaries
+    /// in one count per call, the in-parameters' first, then one per `modifies` entry, then the
+    /// out-parameters': out-parameter `y` is `call<n>formal@y`, and its havoc makes it
+    /// `call<n>formal@y@0` (the name models print).
+    fn call_temporary(&mut self, p: ProcedureId, i: usize) -> Result<(String, String), Unsupported> {
+        let info = self.typed().symbols().procedure(p);
+        let var = self.typed().symbols().var(info.outs[i]);
         let sort = self.enc.sort(&var.ty)?;
         let name = var.name.name;
-        let boogie = format!("call@{name}");
+        let n = info.ins.len() + self.cx.modifies[p.0 as usize].len() + i;
+        let boogie = self.unique_boogie_name(format!("call{n}formal@{name}@0"));
         Ok((self.fresh_named(&format!("call{name}"), sort, boogie.clone()), boogie))
     }
 
@@ -902,8 +932,8 @@ impl<'a> Passifier<'a, '_, '_> {
         let globals_before: Vec<String> = links.globals.iter().map(|g| current(cur, g)).collect();
         let mut outs = Vec::with_capacity(info.outs.len());
         let mut out_values = Vec::new();
-        for formal in &info.outs {
-            let (t, boogie) = self.call_temporary(*formal)?;
+        for i in 0..info.outs.len() {
+            let (t, boogie) = self.call_temporary(p, i)?;
             outs.push(t.clone());
             out_values.push(Value::new(t, String::new(), ModelValue::Constant(boogie.into())));
         }
@@ -1439,6 +1469,8 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         decls: Vec::new(),
         counters: FxHashMap::default(),
         shown_counters: FxHashMap::default(),
+        boogie_names: FxHashSet::default(),
+        boogie_repeats: FxHashMap::default(),
         sorts: FxHashMap::default(),
         old: Incarnations::with_hasher(FxBuildHasher),
         initial: Incarnations::with_hasher(FxBuildHasher),
