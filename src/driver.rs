@@ -553,13 +553,14 @@ const DISAGREES: i32 = -1;
 /// Verifies every selected implementation and prints Boogie's error reports and trailer.
 /// What verification needs of the options (bounded mode's: the entry point only, one
 /// counterexample).
-pub(crate) fn verify_options(
+fn verify_options(
     options: &Options,
     typed: &crate::typeck::TypedProgram,
     bounded: Option<&BoundedRun>,
     reporter: &Reporter,
-    logs: Option<&crate::smt::LogFiles>,
+    solvers: &Solvers,
 ) -> crate::vcgen::VerifyOptions {
+    let logs = solvers.logs.as_ref();
     crate::vcgen::VerifyOptions {
         // Corral reports one counterexample (its `/cex:1`).
         error_limit: if bounded.is_some() { 1 } else { options.error_limit },
@@ -583,6 +584,7 @@ pub(crate) fn verify_options(
         shard: options.shard,
         stages: context_stages(options, typed, bounded),
         reach_ground: !options.reach_quantified,
+        multi_index_arrays: solvers.choice.reads_multi_index_arrays(),
     }
 }
 
@@ -628,7 +630,7 @@ fn verify_with(
     observe: &mut dyn FnMut(&crate::vcgen::verify::ImplResult),
 ) -> io::Result<i32> {
     use crate::vcgen::verify_program;
-    let verify_options = verify_options(options, typed, bounded, reporter, solvers.logs.as_ref());
+    let verify_options = verify_options(options, typed, bounded, reporter, solvers);
     // `/mv:FILE`: the files written so far, appended to after their first model (Boogie's
     // `GetLogFilename` with reuse).
     let mut model_files: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
@@ -787,7 +789,7 @@ fn verify_with_houdini(
         Ok(solvers) => solvers,
         Err(code) => return Ok(code),
     };
-    let verify_options = verify_options(options, typed, None, reporter, solvers.logs.as_ref());
+    let verify_options = verify_options(options, typed, None, reporter, &solvers);
     let graph = crate::houdini::CallGraph::new(typed, &verify_options, config.inline_depth);
     let inlined = if houdini_passes.is_empty() || config.inline_depth.is_none() {
         None
@@ -931,7 +933,7 @@ fn verify_bounded_with_houdini(
         values: false,
         augmented_traces: false,
         print_split: false,
-        ..verify_options(options, &typed, Some(bounded), reporter, solvers.logs.as_ref())
+        ..verify_options(options, &typed, Some(bounded), reporter, &solvers)
     };
     let graph = crate::houdini::CallGraph::new(&typed, &verify_options, None);
     let houdini = options.houdini_config();

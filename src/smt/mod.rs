@@ -136,6 +136,14 @@ pub enum SolverChoice {
     Noop,
 }
 
+impl SolverChoice {
+    /// Whether the solver reads arrays of several indexes (`(Array A B R)`): Z3 does, and
+    /// Boogie gives it maps of several arguments so; SMT-LIB 2.6 and cvc5 have arrays of one.
+    pub fn reads_multi_index_arrays(&self) -> bool {
+        matches!(self, SolverChoice::Z3InProcess | SolverChoice::Process { dialect: Dialect::Z3, .. })
+    }
+}
+
 /// What a solver process understands beyond SMT-LIB 2.6 (option names differ).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {

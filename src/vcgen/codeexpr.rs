@@ -17,7 +17,7 @@
 use rustc_hash::FxHashMap;
 
 use super::Unsupported;
-use super::encode::{Ctx, Encoder, Env, quote, store};
+use super::encode::{Ctx, Encoder, Env, quote};
 use crate::ast::{AssignLhs, CmdKind, CodeExpr, Expr, Ident, SpecTransfer};
 use crate::typeck::{Ref, TypedProgram, VarId};
 
@@ -259,7 +259,7 @@ impl Encoder<'_> {
             AssignLhs::Select { base, indexes, .. } => {
                 let current = self.lhs_term(base, env, ctx)?;
                 let idx = indexes.iter().map(|i| self.ex(i, env, ctx)).collect::<Result<Vec<_>, _>>()?;
-                let updated = store(&current, &idx, value);
+                let updated = self.store(&current, &idx, value);
                 self.assigned(base, updated, env, ctx, sorts)
             }
             AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
@@ -274,11 +274,9 @@ impl Encoder<'_> {
                 None => Err(Unsupported::new(Some(name.span), "assignments to variables outside a code expression")),
             },
             AssignLhs::Select { base, indexes, .. } => {
-                let mut t = self.lhs_term(base, env, ctx)?;
-                for i in indexes.iter() {
-                    t = format!("(select {t} {})", self.ex(i, env, ctx)?);
-                }
-                Ok(t)
+                let m = self.lhs_term(base, env, ctx)?;
+                let idx = indexes.iter().map(|i| self.ex(i, env, ctx)).collect::<Result<Vec<_>, _>>()?;
+                Ok(self.select(m, &idx))
             }
             AssignLhs::Field { span, .. } => Err(Unsupported::new(Some(*span), "datatype field updates")),
         }

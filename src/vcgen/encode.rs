@@ -99,6 +99,11 @@ pub struct Encoder<'p> {
     /// Under `/prune`, the axioms [`super::prune`] may leave out, by origin, as `assert`
     /// commands: the prelude then holds the others only.
     prunable_axioms: Option<Vec<(super::prune::AxiomKey, String)>>,
+    /// Maps of several arguments as Z3's arrays of several indexes, `(Array A B R)` with
+    /// `(select m i j)` (Boogie's encoding, which Z3 reads and its models print as functions
+    /// of several arguments); otherwise as nested arrays `(Array A (Array B R))`, the form
+    /// SMT-LIB 2.6 and cvc5 read. Set by [`Encoder::multi_index_arrays`].
+    multi_index: bool,
 }
 
 pub use crate::smt::names::quote;
@@ -161,6 +166,7 @@ impl<'p> Encoder<'p> {
             refused_datatypes: FxHashSet::default(),
             code_exprs: 0,
             prunable_axioms: None,
+            multi_index: false,
         }
     }
 
@@ -301,6 +307,10 @@ impl<'p> Encoder<'p> {
                     return Err(Unsupported::new(None, "polymorphic maps"));
                 }
                 let mut sort = self.sort(&m.result)?;
+                if self.multi_index && m.args.len() > 1 {
+                    let args = m.args.iter().map(|a| self.sort(a)).collect::<Result<Vec<_>, _>>()?;
+                    return Ok(format!("(Array {} {sort})", args.join(" ")));
+                }
                 for a in m.args.iter().rev() {
                     sort = format!("(Array {} {sort})", self.sort(a)?);
                 }
@@ -726,18 +736,16 @@ impl<'p> Encoder<'p> {
             ExprKind::Coerce { arg, .. } => self.ex(arg, env, ctx)?,
             ExprKind::Select { map, indexes } => {
                 self.check_map(map)?;
-                let mut t = self.ex(map, env, ctx)?;
-                for i in indexes.iter() {
-                    t = format!("(select {t} {})", self.ex(i, env, ctx)?);
-                }
-                t
+                let m = self.ex(map, env, ctx)?;
+                let idx = self.args(indexes, env, ctx)?;
+                self.select(m, &idx)
             }
             ExprKind::Store(s) => {
                 self.check_map(&s.map)?;
                 let m = self.ex(&s.map, env, ctx)?;
                 let idx = self.args(&s.indexes, env, ctx)?;
                 let v = self.ex(&s.value, env, ctx)?;
-                store(&m, &idx, v)
+                self.store(&m, &idx, v)
             }
             ExprKind::IfThenElse { cond, then, els } => {
                 format!("(ite {} {} {})", self.ex(cond, env, ctx)?, self.ex(then, env, ctx)?, self.ex(els, env, ctx)?)
@@ -1225,6 +1233,29 @@ fn restore(ctx: &mut Ctx, saved: Vec<(VarId, Option<String>)>) {
             Some(t) => ctx.bound.insert(id, t),
             None => ctx.bound.remove(&id),
         };
+    }
+}
+
+impl Encoder<'_> {
+    /// Encodes maps of several arguments as arrays of several indexes (see the field).
+    pub fn multi_index_arrays(&mut self, on: bool) {
+        self.multi_index = on;
+    }
+
+    /// `m[i, j]`, as the encoding has maps.
+    pub fn select(&self, m: String, indexes: &[String]) -> String {
+        if self.multi_index && indexes.len() > 1 {
+            return format!("(select {m} {})", indexes.join(" "));
+        }
+        indexes.iter().fold(m, |t, i| format!("(select {t} {i})"))
+    }
+
+    /// `m[i, j := v]`, as the encoding has maps.
+    pub fn store(&self, m: &str, indexes: &[String], v: String) -> String {
+        if self.multi_index && indexes.len() > 1 {
+            return format!("(store {m} {} {v})", indexes.join(" "));
+        }
+        store(m, indexes, v)
     }
 }
 

@@ -711,7 +711,7 @@ impl<'a> Passifier<'a, '_, '_> {
             AssignLhs::Select { base, indexes, .. } => {
                 let (current, current_text) = self.lhs_value(base, cur)?;
                 let idx = indexes.iter().map(|i| self.term(i, cur)).collect::<Result<Vec<_>, _>>()?;
-                let updated = super::encode::store(&current, &idx, value);
+                let updated = self.enc.store(&current, &idx, value);
                 let updated_text = if self.showing() {
                     let idx: Vec<String> = indexes.iter().map(|i| self.text(i, cur)).collect();
                     format!("{current_text}[{} := {text}]", idx.join(", "))
@@ -733,10 +733,9 @@ impl<'a> Passifier<'a, '_, '_> {
                     .ok_or_else(|| Unsupported::new(Some(name.span), "an unknown variable"))
             }
             AssignLhs::Select { base, indexes, .. } => {
-                let (mut t, mut text) = self.lhs_value(base, cur)?;
-                for i in indexes {
-                    t = format!("(select {t} {})", self.term(i, cur)?);
-                }
+                let (m, mut text) = self.lhs_value(base, cur)?;
+                let idx = indexes.iter().map(|i| self.term(i, cur)).collect::<Result<Vec<_>, _>>()?;
+                let t = self.enc.select(m, &idx);
                 if self.showing() {
                     let idx: Vec<String> = indexes.iter().map(|i| self.text(i, cur)).collect();
                     text = format!("{text}[{}]", idx.join(", "));

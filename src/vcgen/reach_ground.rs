@@ -63,6 +63,14 @@ const MAX_INSTANCES: usize = 400_000;
 /// transitivity instances (U states × U² pairs × U middle terms).
 const TRANSITIVE_DEPTH: u8 = 2;
 
+/// Whether the program declares the library's predicates: its VCs may then need [`run`],
+/// which reads and writes the library's maps of several arguments as nested arrays
+/// (`(select (select (select R n) u) v)`) and their slices `(select R n)`.
+pub fn declares_library(typed: &crate::typeck::TypedProgram) -> bool {
+    let names = &typed.symbols().functions_by_name;
+    [STATE, STEP].iter().any(|quoted| names.contains_key(&crate::ast::Symbol::intern(quoted.trim_matches('|'))))
+}
+
 /// Whether `vc` uses the library's theory (what [`run`] instantiates).
 pub fn applies(vc: &Vc) -> bool {
     vc.commands.contains(STATE) || vc.commands.contains(STEP)

@@ -70,6 +70,9 @@ pub struct VerifyOptions {
     /// HAVOC's reachability theory is instantiated on each VC's ground terms
     /// ([`super::reach_ground`]).
     pub reach_ground: bool,
+    /// Maps of several arguments as arrays of several indexes, as Boogie gives them to Z3
+    /// ([`super::encode::Encoder::multi_index_arrays`]); nested arrays otherwise.
+    pub multi_index_arrays: bool,
 }
 
 #[derive(Debug)]
@@ -514,6 +517,11 @@ pub(crate) fn stage_program(
         }
     }
     let mut enc = Encoder::new(typed);
+    // The ground instantiation of HAVOC's theory speaks of slices `R[n]` of its maps of several
+    // arguments: a program that uses the library keeps them nested.
+    enc.multi_index_arrays(
+        options.multi_index_arrays && !(options.reach_ground && super::reach_ground::declares_library(typed)),
+    );
     let dependencies = options.prune.then(|| super::prune::Dependencies::new(typed));
     if options.prune {
         enc.keep_axioms_apart();
