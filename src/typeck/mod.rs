@@ -319,6 +319,9 @@ pub struct Resolution {
     /// ([`Ref::TypeVar`]), and [`ProcedureInfo::type_params`], [`FunctionInfo::type_params`]
     /// and map types list them in Boogie's order (first occurrence in the argument types).
     pub types: SparseNodeMap<Type>,
+    /// The declarations with a lambda expression anywhere in them (attributes included), in
+    /// order: what lambda lifting rewrites.
+    pub decls_with_lambdas: Vec<DeclIndex>,
 }
 
 /// What type checking learns.

@@ -53,11 +53,12 @@ use crate::diagnostics::{Diagnostic, Phase};
 
 /// Resolves `program`, numbering its expressions. Errors are [`crate::diagnostics::Phase::Resolve`].
 pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<Diagnostic>) {
-    let mut counter = 0u32;
-    number::program(program, &mut counter);
+    let mut counter = number::Counter::default();
+    let with_lambdas = number::program(program, &mut counter);
     let mut resolver = Resolver::new(options);
-    resolver.res.expr_count = counter;
-    let n = counter as usize;
+    resolver.res.expr_count = counter.next;
+    resolver.res.decls_with_lambdas = with_lambdas;
+    let n = counter.next as usize;
     resolver.res.refs = super::NodeMap::with_len(n);
     resolver.program(program);
     (resolver.res, resolver.diags)
@@ -73,29 +74,36 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
 mod number {
     use crate::ast::*;
 
-    fn next(n: &mut u32) -> NodeId {
-        let id = NodeId(*n);
-        *n += 1;
+    /// The numbering's state: the next id, and the lambdas met so far.
+    #[derive(Default)]
+    pub struct Counter {
+        pub next: u32,
+        lambdas: u32,
+    }
+
+    fn next(n: &mut Counter) -> NodeId {
+        let id = NodeId(n.next);
+        n.next += 1;
         id
     }
 
-    fn id(i: &mut Ident, n: &mut u32) {
+    fn id(i: &mut Ident, n: &mut Counter) {
         i.id = next(n);
     }
 
-    fn ids(is: &mut [Ident], n: &mut u32) {
+    fn ids(is: &mut [Ident], n: &mut Counter) {
         for i in is {
             id(i, n);
         }
     }
 
-    fn opt_id(i: &mut Option<Ident>, n: &mut u32) {
+    fn opt_id(i: &mut Option<Ident>, n: &mut Counter) {
         if let Some(i) = i {
             id(i, n);
         }
     }
 
-    fn ty(t: &mut Type, n: &mut u32) {
+    fn ty(t: &mut Type, n: &mut Counter) {
         t.id = next(n);
         match &mut t.kind {
             TypeKind::Int | TypeKind::Real | TypeKind::Bool => {}
@@ -115,19 +123,26 @@ mod number {
         }
     }
 
-    pub fn program(p: &mut Program, n: &mut u32) {
-        for d in &mut p.decls {
+    /// Numbers `p`; returns the declarations that contain a lambda, in order.
+    pub fn program(p: &mut Program, n: &mut Counter) -> Vec<super::DeclIndex> {
+        let mut with_lambdas = Vec::new();
+        for (i, d) in p.decls.iter_mut().enumerate() {
+            let before = n.lambdas;
             decl(d, n);
+            if n.lambdas != before {
+                with_lambdas.push(super::DeclIndex(i as u32));
+            }
         }
+        with_lambdas
     }
 
-    fn param(p: &mut FnParam, n: &mut u32) {
+    fn param(p: &mut FnParam, n: &mut Counter) {
         attrs(&mut p.attrs, n);
         opt_id(&mut p.name, n);
         ty(&mut p.ty, n);
     }
 
-    fn decl(d: &mut Decl, n: &mut u32) {
+    fn decl(d: &mut Decl, n: &mut Counter) {
         match d {
             Decl::Type(t) => {
                 attrs(&mut t.attrs, n);
@@ -284,7 +299,7 @@ mod number {
         }
     }
 
-    fn clause(c: &mut YieldClauseBody, n: &mut u32) {
+    fn clause(c: &mut YieldClauseBody, n: &mut Counter) {
         match c {
             YieldClauseBody::Expr { attrs: a, expr: e } => {
                 attrs(a, n);
@@ -294,12 +309,12 @@ mod number {
         }
     }
 
-    fn axiom(a: &mut AxiomDecl, n: &mut u32) {
+    fn axiom(a: &mut AxiomDecl, n: &mut Counter) {
         attrs(&mut a.attrs, n);
         expr(&mut a.expr, n);
     }
 
-    fn attrs(attrs: &mut [Attribute], n: &mut u32) {
+    fn attrs(attrs: &mut [Attribute], n: &mut Counter) {
         for a in attrs {
             for p in &mut a.params {
                 if let AttrParam::Expr(e) = p {
@@ -309,7 +324,7 @@ mod number {
         }
     }
 
-    fn groups(groups: &mut [VarGroup], n: &mut u32) {
+    fn groups(groups: &mut [VarGroup], n: &mut Counter) {
         for g in groups {
             attrs(&mut g.attrs, n);
             ids(&mut g.names, n);
@@ -320,19 +335,19 @@ mod number {
         }
     }
 
-    fn locals(locals: &mut [LocalVars], n: &mut u32) {
+    fn locals(locals: &mut [LocalVars], n: &mut Counter) {
         for l in locals {
             attrs(&mut l.attrs, n);
             groups(&mut l.groups, n);
         }
     }
 
-    fn body(b: &mut Body, n: &mut u32) {
+    fn body(b: &mut Body, n: &mut Counter) {
         locals(&mut b.locals, n);
         stmts(&mut b.stmts, n);
     }
 
-    fn stmts(s: &mut StmtList, n: &mut u32) {
+    fn stmts(s: &mut StmtList, n: &mut Counter) {
         for b in &mut s.blocks {
             opt_id(&mut b.label, n);
             for c in &mut b.cmds {
@@ -375,7 +390,7 @@ mod number {
         }
     }
 
-    fn if_cmd(i: &mut IfCmd, n: &mut u32) {
+    fn if_cmd(i: &mut IfCmd, n: &mut Counter) {
         attrs(&mut i.attrs, n);
         if let Some(g) = &mut i.guard {
             expr(g, n);
@@ -388,7 +403,7 @@ mod number {
         }
     }
 
-    fn call(c: &mut CallCmd, n: &mut u32) {
+    fn call(c: &mut CallCmd, n: &mut Counter) {
         attrs(&mut c.attrs, n);
         ids(&mut c.outs, n);
         id(&mut c.callee, n);
@@ -397,7 +412,7 @@ mod number {
         }
     }
 
-    fn lhs(l: &mut AssignLhs, n: &mut u32) {
+    fn lhs(l: &mut AssignLhs, n: &mut Counter) {
         match l {
             AssignLhs::Var(v) => id(v, n),
             AssignLhs::Select { base, indexes, .. } => {
@@ -413,7 +428,7 @@ mod number {
         }
     }
 
-    fn cmd(c: &mut Cmd, n: &mut u32) {
+    fn cmd(c: &mut Cmd, n: &mut Counter) {
         match &mut c.kind {
             CmdKind::Assert { attrs: a, expr: e } | CmdKind::Assume { attrs: a, expr: e } => {
                 attrs(a, n);
@@ -452,7 +467,7 @@ mod number {
         }
     }
 
-    pub fn expr(e: &mut Expr, n: &mut u32) {
+    pub fn expr(e: &mut Expr, n: &mut Counter) {
         e.id = next(n);
         match &mut e.kind {
             ExprKind::BoolLit(_)
@@ -508,6 +523,9 @@ mod number {
                 expr(&mut f.value, n);
             }
             ExprKind::Quant(q) => {
+                if q.kind == QuantKind::Lambda {
+                    n.lambdas += 1;
+                }
                 ids(&mut q.type_params, n);
                 groups(&mut q.vars, n);
                 attrs(&mut q.attrs, n);
