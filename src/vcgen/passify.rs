@@ -306,6 +306,10 @@ impl<'a> Passifier<'a, '_, '_> {
     /// with the first `k` from 0 not taken: Boogie's prover names (`UniqueNamer`), which its
     /// models print.
     fn unique_boogie_name(&mut self, name: String) -> String {
+        // Only models and shown values print these names: other runs skip the bookkeeping.
+        if !(self.cx.capture_states || self.cx.values || self.showing()) {
+            return name;
+        }
         if !self.boogie_names.contains(&name) {
             self.boogie_names.insert(name.clone());
             return name;
