@@ -152,13 +152,9 @@ fn freshen_capture_states(blocks: &mut [AstBlock], implementation: crate::ast::S
             let Some(name) = crate::vcgen::encode::string_attr(attrs, "captureState") else { continue };
             // Boogie gives every `captureState` of the command the first one's new name.
             let fresh = format!("{name}$renamed${implementation}${counter}");
-            let mut renamed = attrs.to_vec();
-            for a in &mut renamed {
-                if a.key == "captureState" {
-                    a.params = Box::new([AttrParam::Str(fresh.clone(), a.span)]);
-                }
+            for a in attrs.iter_mut().filter(|a| a.key == "captureState") {
+                a.params = Box::new([AttrParam::Str(fresh.clone(), a.span)]);
             }
-            *attrs = renamed.into_boxed_slice();
             counter += 1;
         }
     }

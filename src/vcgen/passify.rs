@@ -310,8 +310,7 @@ impl<'a> Passifier<'a, '_, '_> {
         if !(self.cx.capture_states || self.cx.values || self.showing()) {
             return name;
         }
-        if !self.boogie_names.contains(&name) {
-            self.boogie_names.insert(name.clone());
+        if self.boogie_names.insert(name.clone()) {
             return name;
         }
         let k = self.boogie_repeats.entry(name.clone()).or_insert(0);
