@@ -585,6 +585,7 @@ fn verify_options(
         stages: context_stages(options, typed, bounded),
         reach_ground: !options.reach_quantified,
         multi_index_arrays: solvers.choice.reads_multi_index_arrays(),
+        hoist_definitions: bounded.is_some_and(|b| b.concurrent),
     }
 }
 

@@ -381,6 +381,12 @@ mod tests {
     /// The passive program of `name`, and the SMT-LIB declarations its terms need: the
     /// program's, then every incarnation's.
     pub(super) fn passified(typed: &TypedProgram, name: &str) -> (Passive, String) {
+        passified_with(typed, name, false)
+    }
+
+    /// [`passified`], with assignments hoisted as definitions or not
+    /// ([`passify::ImplContext::hoist_definitions`]).
+    pub(super) fn passified_with(typed: &TypedProgram, name: &str, hoist: bool) -> (Passive, String) {
         let symbols = typed.symbols();
         let info = &symbols.implementations[implementation(typed, name).0 as usize];
         let proc = symbols.procedure(info.procedure.expect("a procedure"));
@@ -406,6 +412,7 @@ mod tests {
             values: false,
             inputs: info.ins.clone(),
             template: None,
+            hoist_definitions: hoist,
         };
         let mut enc = Encoder::new(typed);
         let mut decls = enc.prelude().expect("encodes");

@@ -154,6 +154,9 @@ pub struct ImplContext<'a> {
     pub inputs: Vec<VarId>,
     /// Passification for a stratified-inlining template, else `None`.
     pub template: Option<TemplateLinks<'a>>,
+    /// Assignments define their incarnations at the top level ([`Passive::definitions`])
+    /// instead of being assumed in their blocks.
+    pub hoist_definitions: bool,
 }
 
 pub struct Passive {
@@ -162,6 +165,19 @@ pub struct Passive {
     pub decls: Vec<Incarnation>,
     /// What [`ImplContext::template`] asked for.
     pub links: PassiveLinks,
+    /// Under [`ImplContext::hoist_definitions`], `(= x@N e)` for each incarnation an
+    /// assignment defines: to be asserted beside the VC, not under its block's path.
+    ///
+    /// Sound and complete: `x@N` is fresh and assigned once, by this command, and is read
+    /// only where the command has run (the passive program is in SSA form; the incarnations
+    /// of joins are defined on several edges and stay in their blocks). Any model of the VC's
+    /// negation therefore gives one of the VC's negation with the definitions, by setting
+    /// `x@N` to `e`'s value, in the order of the definitions. What it changes is the solver's
+    /// search: an assumption under its block is a literal the solver may make false, and a
+    /// false equality of two arrays costs z3 an extensionality witness. A sequentialized
+    /// program with a few hundred map fields has thousands of them; its counterexample took z3
+    /// minutes to hours, with the definitions outside the paths it takes seconds.
+    pub definitions: Vec<String>,
 }
 
 /// A constant passification declares: its SMT-LIB name and sort, and the name Boogie gives it
@@ -282,6 +298,8 @@ struct Passifier<'a, 'c, 'e> {
     initial: Incarnations,
     /// Each loop measure's values at its loop head ([`Cmd::MeasureSnapshot`]).
     snapshots: FxHashMap<usize, Vec<String>>,
+    /// [`Passive::definitions`].
+    definitions: Vec<String>,
 }
 
 impl<'a> Passifier<'a, '_, '_> {
@@ -628,12 +646,19 @@ impl<'a> Passifier<'a, '_, '_> {
                 }
                 let mut smt = Vec::new();
                 let mut shown = Vec::new();
+                let mut hoisted = false;
                 for (v, value, text, copied, shared, model) in updates {
                     if copied {
                         cur.insert(v, shared.unwrap_or_else(|| Value::new(value, text, model)));
                         continue;
                     }
                     let t = self.fresh(v)?;
+                    if self.cx.hoist_definitions {
+                        self.definitions.push(format!("(= {} {value})", t.smt));
+                        cur.insert(v, t);
+                        hoisted = true;
+                        continue;
+                    }
                     smt.push(format!("(= {} {value})", t.smt));
                     if self.showing() {
                         shown.push(format!("{} == {}", t.shown, text));
@@ -645,6 +670,10 @@ impl<'a> Passifier<'a, '_, '_> {
                         if smt.len() == 1 { smt.pop().unwrap_or_default() } else { format!("(and {})", smt.join(" ")) };
                     let shown = self.shown_text(|| shown.join(" && "));
                     out.push(PCmd::Assume(term, shown));
+                } else if hoisted {
+                    // The command stays, as `assume true`: a block of assignments is not
+                    // empty (`/removeEmptyBlocks` keeps it, and a trace shows it).
+                    out.push(PCmd::Assume("true".into(), None));
                 }
             }
             Cmd::Call(call) => self.call(call, cur, out)?,
@@ -1477,6 +1506,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         old: Incarnations::with_hasher(FxBuildHasher),
         initial: Incarnations::with_hasher(FxBuildHasher),
         snapshots: FxHashMap::default(),
+        definitions: Vec::new(),
     };
     let mut initial = Incarnations::with_hasher(FxBuildHasher);
     for &v in &cx.vars {
@@ -1561,7 +1591,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             goto_nowhere: false,
         })
         .collect();
-    Ok(Passive { blocks, decls: p.decls, links })
+    Ok(Passive { blocks, decls: p.decls, links, definitions: p.definitions })
 }
 
 /// Boogie's `RemoveEmptyBlocks` followed by `PruneUnreachableBlocks`: blocks without commands
@@ -1804,6 +1834,18 @@ mod tests {
             cmds(&p, "anon3_Then"),
             ["assume (> |x@0| 0)", "assume (= |y@2| (+ |y@1| 1))", "assume (= |y@3| |y@2|)"]
         );
+        assert_eq!(cmds(&p, "anon3_Else"), ["assume (not (> |x@0| 0))", "assume (= |y@3| |y@1|)"]);
+        assert_eq!(cmds(&p, "anon2"), ["assert (> |y@3| |x@0|)"]);
+    }
+
+    /// Hoisted, an assignment's equation leaves its block for [`Passive::definitions`]; the
+    /// equations of a join, which define one incarnation on two edges, stay.
+    #[test]
+    fn hoisted_assignments_are_definitions_and_joins_stay_in_their_blocks() {
+        let text = "procedure P(x: int) returns (y: int) { y := x + 1; if (x > 0) { y := y + 1; } assert y > x; }\n";
+        let p = crate::vcgen::tests::passified_with(&crate::vcgen::tests::typed(text), "P", true).0;
+        assert_eq!(p.definitions, ["(= |y@1| (+ |x@0| 1))", "(= |y@2| (+ |y@1| 1))"]);
+        assert_eq!(cmds(&p, "anon3_Then"), ["assume (> |x@0| 0)", "assume true", "assume (= |y@3| |y@2|)"]);
         assert_eq!(cmds(&p, "anon3_Else"), ["assume (not (> |x@0| 0))", "assume (= |y@3| |y@1|)"]);
         assert_eq!(cmds(&p, "anon2"), ["assert (> |y@3| |x@0|)"]);
     }

@@ -617,6 +617,7 @@ impl<'a> Engine<'a> {
             values: false,
             inputs: info.ins.clone(),
             template: Some(links),
+            hoist_definitions: false,
         };
         let passive = passify::run(&cx, &mut self.enc, &blocks)?;
         drop(cx);

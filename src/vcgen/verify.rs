@@ -73,6 +73,10 @@ pub struct VerifyOptions {
     /// Maps of several arguments as arrays of several indexes, as Boogie gives them to Z3
     /// ([`super::encode::Encoder::multi_index_arrays`]); nested arrays otherwise.
     pub multi_index_arrays: bool,
+    /// Assignments become top-level definitions ([`super::passify::Passive::definitions`]).
+    /// Context-bounded checking sets it: its sequentialized programs copy every shared map
+    /// at every access.
+    pub hoist_definitions: bool,
 }
 
 #[derive(Debug)]
@@ -731,6 +735,8 @@ fn encode_implementation<'a>(
         values: options.values,
         inputs: info.ins.clone(),
         template: None,
+        hoist_definitions: options.hoist_definitions
+            && !(options.reach_ground && super::reach_ground::declares_library(typed)),
     };
     let mut passive = passify::run(&cx, enc, &blocks)?;
     if options.remove_empty_blocks {
@@ -802,11 +808,17 @@ fn encode_implementation<'a>(
         }
         // Only the constants the VC mentions, as Boogie declares them (a model lists every
         // constant declared).
-        let used = symbols_in(&vc.commands);
+        let mut used = symbols_in(&vc.commands);
+        for d in &passive.definitions {
+            used.extend(symbols_in(d));
+        }
         let declared: Vec<&passify::Incarnation> =
             passive.decls.iter().filter(|d| used.contains(d.smt.trim_matches('|'))).collect();
         for d in &declared {
             let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
+        }
+        for d in &passive.definitions {
+            let _ = writeln!(text, "(assert {d})");
         }
         text += &vc.commands;
         memory::check()?;
