@@ -653,7 +653,9 @@ impl<'a> Passifier<'a, '_, '_> {
                         continue;
                     }
                     let t = self.fresh(v)?;
-                    if self.cx.hoist_definitions {
+                    // A value with pool annotations stays in its block, where pool
+                    // instantiation ([`super::instantiate`]) reads and removes them.
+                    if self.cx.hoist_definitions && !value.contains(":rboogie-") {
                         self.definitions.push(format!("(= {} {value})", t.smt));
                         cur.insert(v, t);
                         hoisted = true;
