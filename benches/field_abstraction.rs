@@ -20,8 +20,9 @@
 //! the speed-up. A check without abstraction that z3 does not finish within `CAP` is made
 //! again with `--solver cvc5` (capped at `CVC5_CAP`), when cvc5 is installed: its verdict
 //! and time are shown in the `cvc5` column, so that the verdicts can be compared where z3
-//! alone gives none (the races at K >= 2 and 100 or more fields). Targets (issue 19): the same verdicts; the tracked set {Request, Completed,
-//! Lock} (race: {Request, Completed}); at least 10 times faster at F = 200.
+//! alone gives none (the races at K >= 2 and 100 or more fields). Targets (issue 19): the
+//! same verdicts; the tracked set {Request, Completed, Lock} (race: {Request, Completed}); at
+//! least 10 times faster at F = 200.
 //!
 //! `-- --quick` runs F = 50 and K = 2 only; `-- --fields N` runs F = N only, `-- --k N`
 //! K = N only.

@@ -110,10 +110,16 @@ pub fn skolemize(mut vc: Vc) -> Vc {
     vc
 }
 
+/// Whether SMT-LIB `text` carries the encoder's pool annotations (`:rboogie-pools`,
+/// `:rboogie-add-to-pool`), which [`run`] reads and removes before a solver sees them.
+pub fn annotated(text: &str) -> bool {
+    text.contains(":rboogie-")
+}
+
 /// Instantiates the pool quantifiers of `vc` (see the module header). `registered` holds the
 /// pools `{:pool}` variables name, with their sorts, as string literals.
 pub fn run(mut vc: Vc, registered: &FxHashMap<String, FxHashSet<String>>, lambdas: &[String]) -> Vc {
-    if !vc.commands.contains(":rboogie-") {
+    if !annotated(&vc.commands) {
         return vc;
     }
     // The engine reads and writes one `define-fun` per block (pool programs are small).

@@ -655,7 +655,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     let t = self.fresh(v)?;
                     // A value with pool annotations stays in its block, where pool
                     // instantiation ([`super::instantiate`]) reads and removes them.
-                    if self.cx.hoist_definitions && !value.contains(":rboogie-") {
+                    if self.cx.hoist_definitions && !super::instantiate::annotated(&value) {
                         self.definitions.push(format!("(= {} {value})", t.smt));
                         cur.insert(v, t);
                         hoisted = true;

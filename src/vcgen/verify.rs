@@ -781,10 +781,13 @@ fn encode_implementation<'a>(
         }
         roots.finish()
     });
+    // The hoisted definitions go with every part: their text and the constants they name, once.
+    let definitions: String = passive.definitions.iter().map(|d| format!("(assert {d})\n")).collect();
+    let defined = symbols_in(&definitions);
     let mut vcs = Vec::new();
     for super::division::Part { blocks, .. } in parts {
         let vc = wlp::run(&blocks)?;
-        let pooled = vc.commands.contains(":rboogie-");
+        let pooled = super::instantiate::annotated(&vc.commands);
         let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
         // HAVOC's reachability theory on the VC's ground terms: a quantified goal's variables
         // are made constants first (pool instantiation has already done so where it ran).
@@ -808,18 +811,19 @@ fn encode_implementation<'a>(
         }
         // Only the constants the VC mentions, as Boogie declares them (a model lists every
         // constant declared).
-        let mut used = symbols_in(&vc.commands);
-        for d in &passive.definitions {
-            used.extend(symbols_in(d));
-        }
-        let declared: Vec<&passify::Incarnation> =
-            passive.decls.iter().filter(|d| used.contains(d.smt.trim_matches('|'))).collect();
+        let used = symbols_in(&vc.commands);
+        let declared: Vec<&passify::Incarnation> = passive
+            .decls
+            .iter()
+            .filter(|d| {
+                let name = d.smt.trim_matches('|');
+                used.contains(name) || defined.contains(name)
+            })
+            .collect();
         for d in &declared {
             let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
         }
-        for d in &passive.definitions {
-            let _ = writeln!(text, "(assert {d})");
-        }
+        text += &definitions;
         text += &vc.commands;
         memory::check()?;
         let model = options.models.then(|| {
