@@ -148,7 +148,7 @@ Parsing trace.bpl
 [TRACE] pass modifies: T s, no change
 [TRACE] pass reach: T s, no change
 [TRACE] pass datatypes: T s, no change
-[TRACE] pass lambda: T s, changed the program (checked again in T s)
+[TRACE] pass lambda: T s, changed the program (its types recorded by the pass)
 [TRACE] pass monomorphize: T s, no change
 [TRACE] pass erase-types: T s, no change
 [TRACE] pass inline: T s, changed the program (checked again in T s)

@@ -12,8 +12,12 @@
 //! what it prints and its warnings to its [`PassCx`], and returns a new [`Program`] when it
 //! changed anything; the driver here resolves and type-checks that program again, so every later
 //! stage sees fresh side tables and a pass that builds an ill-typed program fails at the pass
-//! (STYLE's "re-check after every pass"). Nodes a pass creates inherit the span of the node
-//! they replace.
+//! (STYLE's "re-check after every pass"). A pass that knows the types and referents of the
+//! nodes it builds returns them instead ([`Output::Typed`], an
+//! [`crate::typeck::extend::Extension`] of its input's tables; lambda lifting does), and its
+//! output is not checked again; `--check-passes` compares those tables with a check from
+//! scratch ([`crate::typeck::compare`]), as the pass's tests do. Nodes a pass creates
+//! inherit the span of the node they replace.
 //!
 //! The same list names the passes for `--print-after=PASS` (the program after that pass, as
 //! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
@@ -94,6 +98,20 @@ impl PassError {
 pub trait Pass {
     fn name(&self) -> &'static str;
     fn run(&self, typed: &TypedProgram, cx: &mut PassCx) -> Result<Option<Program>, PassError>;
+    /// [`Pass::run`] for the pipeline: a pass that knows the types and referents of what it
+    /// builds returns them with its program ([`Output::Typed`]), which then is not checked
+    /// again (but under `--check-passes`).
+    fn run_typed(&self, typed: &TypedProgram, cx: &mut PassCx) -> Result<Option<Output>, PassError> {
+        Ok(self.run(typed, cx)?.map(Output::Program))
+    }
+}
+
+/// A changed program, as a pass returns it to the pipeline.
+pub enum Output {
+    /// To be resolved and type-checked again.
+    Program(Program),
+    /// With the entries of what the pass built: the input's tables, extended, are its tables.
+    Typed(Program, crate::typeck::extend::Extension),
 }
 
 /// What every pass gets besides the program: where it writes what it prints for the user
@@ -376,27 +394,44 @@ pub fn run(
         let name = pass.name();
         let started = std::time::Instant::now();
         let mut cx = PassCx::default();
-        let changed = pass.run(&typed, &mut cx);
+        let changed = pass.run_typed(&typed, &mut cx);
         // A failed write is the driver's to report, at its next write.
         let _ = reporter.output(out, &cx.render(sources));
-        let mut rechecking = 0.0;
+        let mut rechecking = None;
         let changed = match changed? {
-            Some(program) => {
+            Some(Output::Program(program)) => {
                 let recheck_started = std::time::Instant::now();
                 retired.push(std::mem::replace(&mut typed, recheck(program, name)?));
-                rechecking = recheck_started.elapsed().as_secs_f64();
+                rechecking = Some(recheck_started.elapsed().as_secs_f64());
+                true
+            }
+            Some(Output::Typed(program, extension)) => {
+                let mut resolution = std::mem::take(&mut typed.resolution);
+                let mut typing = std::mem::take(&mut typed.typing);
+                extension.apply(&mut resolution, &mut typing);
+                retired.push(std::mem::replace(&mut typed, Box::new(TypedProgram { program, resolution, typing })));
                 if observe.check_passes {
-                    round_trip(&typed, name, sources)?;
+                    crate::typeck::compare::against_recheck(&typed).map_err(|difference| PassError::IllTyped {
+                        pass: name,
+                        diagnostics: vec![Diagnostic::error(
+                            crate::diagnostics::Phase::Typecheck,
+                            Span { file: crate::ast::FileId(u32::MAX), start: 0, end: 0 },
+                            format!("its tables differ from checking its output again: {difference}"),
+                        )],
+                    })?;
                 }
                 true
             }
             None => false,
         };
+        if changed && observe.check_passes {
+            round_trip(&typed, name, sources)?;
+        }
         if observe.trace {
-            let what = if changed {
-                format!("changed the program (checked again in {rechecking:.3} s)")
-            } else {
-                "no change".to_string()
+            let what = match (changed, rechecking) {
+                (true, Some(rechecking)) => format!("changed the program (checked again in {rechecking:.3} s)"),
+                (true, None) => "changed the program (its types recorded by the pass)".to_string(),
+                (false, _) => "no change".to_string(),
             };
             let _ = reporter
                 .trace(out, &format!("[TRACE] pass {name}: {:.3} s, {what}\n", started.elapsed().as_secs_f64()));

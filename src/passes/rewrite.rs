@@ -153,7 +153,7 @@ pub fn ty(r: &mut dyn Rewriter, t: &Type) -> Type {
         })),
         k => k.clone(),
     };
-    Type::new(kind, t.span)
+    Type { kind, span: t.span, id: t.id }
 }
 
 pub fn attrs(r: &mut dyn Rewriter, attrs: &[Attribute]) -> Box<[Attribute]> {

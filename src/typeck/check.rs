@@ -1324,10 +1324,13 @@ impl<'a> Checker<'a> {
             ..Typing::default()
         };
         let error = self.u.zonk(&Unifier::error_type());
-        // In place: the table is as long as the program has expressions.
+        // In place: the table is as long as the program has expressions. Without proxies (a
+        // monomorphic program: the check after monomorphization) no type is walked.
+        let identity = self.u.zonk_is_identity();
         typing.expr_types = std::mem::take(&mut self.types)
             .into_iter()
             .map(|t| match t {
+                Some(t) if identity => t,
                 Some(t) => self.u.zonked(t),
                 None => error.clone(),
             })

@@ -19,6 +19,8 @@
 //! type again.
 
 pub mod check;
+pub mod compare;
+pub mod extend;
 pub mod resolve;
 pub mod types;
 pub mod unify;
@@ -77,6 +79,12 @@ impl<V> NodeMap<V> {
             *slot = Some(v());
         }
     }
+    /// Makes room for ids below `n`.
+    pub fn grow(&mut self, n: usize) {
+        if self.slots.len() < n {
+            self.slots.resize_with(n, || None);
+        }
+    }
 }
 
 /// A side table keyed by node for the few nodes that have an entry (written types, about one
@@ -101,6 +109,11 @@ impl<V> SparseNodeMap<V> {
     pub fn insert_first(&mut self, id: NodeId, v: impl FnOnce() -> V) {
         if id.0 != NodeId::NONE.0 {
             self.entries.entry(id.0).or_insert_with(v);
+        }
+    }
+    pub fn insert(&mut self, id: NodeId, v: V) {
+        if id.0 != NodeId::NONE.0 {
+            self.entries.insert(id.0, v);
         }
     }
 }

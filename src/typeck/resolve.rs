@@ -53,7 +53,34 @@ use crate::diagnostics::{Diagnostic, Phase};
 
 /// Resolves `program`, numbering its expressions. Errors are [`crate::diagnostics::Phase::Resolve`].
 pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<Diagnostic>) {
-    let mut counter = number::Counter::default();
+    run_with(program, options, number::Counter::default()).0
+}
+
+/// [`run`], also returning the identities the program's nodes had before they were numbered
+/// afresh, in tree order, each with its kind: node `k` of the result had `old[k]`
+/// ([`super::compare`] matches a pass's typed output with a check from scratch this way).
+pub fn run_recording(
+    program: &mut Program,
+    options: &TypeckOptions,
+) -> (Resolution, Vec<Diagnostic>, Vec<(ast::NodeId, NodeKind)>) {
+    let counter = number::Counter { record: Some(Vec::new()), ..Default::default() };
+    let ((resolution, diagnostics), counter) = run_with(program, options, counter);
+    (resolution, diagnostics, counter.record.unwrap_or_default())
+}
+
+/// What a numbered node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Ident,
+    Type,
+    Expr,
+}
+
+fn run_with(
+    program: &mut Program,
+    options: &TypeckOptions,
+    mut counter: number::Counter,
+) -> ((Resolution, Vec<Diagnostic>), number::Counter) {
     let with_lambdas = number::program(program, &mut counter);
     let mut resolver = Resolver::new(options);
     resolver.res.expr_count = counter.next;
@@ -61,7 +88,7 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
     let n = counter.next as usize;
     resolver.res.refs = super::NodeMap::with_len(n);
     resolver.program(program);
-    (resolver.res, resolver.diags)
+    ((resolver.res, resolver.diags), counter)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,21 +101,26 @@ pub fn run(program: &mut Program, options: &TypeckOptions) -> (Resolution, Vec<D
 mod number {
     use crate::ast::*;
 
-    /// The numbering's state: the next id, and the lambdas met so far.
+    /// The numbering's state: the next id, the lambdas met so far, and (when asked for) the
+    /// identities the nodes had before, in order.
     #[derive(Default)]
     pub struct Counter {
         pub next: u32,
-        lambdas: u32,
+        pub(super) lambdas: u32,
+        pub record: Option<Vec<(NodeId, super::NodeKind)>>,
     }
 
-    fn next(n: &mut Counter) -> NodeId {
+    fn next(n: &mut Counter, old: NodeId, kind: super::NodeKind) -> NodeId {
+        if let Some(record) = &mut n.record {
+            record.push((old, kind));
+        }
         let id = NodeId(n.next);
         n.next += 1;
         id
     }
 
     fn id(i: &mut Ident, n: &mut Counter) {
-        i.id = next(n);
+        i.id = next(n, i.id, super::NodeKind::Ident);
     }
 
     fn ids(is: &mut [Ident], n: &mut Counter) {
@@ -104,7 +136,7 @@ mod number {
     }
 
     fn ty(t: &mut Type, n: &mut Counter) {
-        t.id = next(n);
+        t.id = next(n, t.id, super::NodeKind::Type);
         match &mut t.kind {
             TypeKind::Int | TypeKind::Real | TypeKind::Bool => {}
             TypeKind::Named { name, args } => {
@@ -468,7 +500,7 @@ mod number {
     }
 
     pub fn expr(e: &mut Expr, n: &mut Counter) {
-        e.id = next(n);
+        e.id = next(n, e.id, super::NodeKind::Expr);
         match &mut e.kind {
             ExprKind::BoolLit(_)
             | ExprKind::IntLit(_)

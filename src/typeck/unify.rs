@@ -77,6 +77,12 @@ impl Unifier {
         Type::Proxy(ERROR_PROXY)
     }
 
+    /// Whether zonking changes nothing: no proxy was made but the error proxy, still unbound
+    /// (a monomorphic program without errors).
+    pub fn zonk_is_identity(&self) -> bool {
+        self.proxies.len() == 1 && self.proxies[0].bound.is_none()
+    }
+
     fn add(&mut self, kind: ProxyKind) -> Type {
         let id = ProxyId(self.proxies.len() as u32);
         self.proxies.push(Proxy { kind, bound: None });
