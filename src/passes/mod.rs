@@ -15,8 +15,8 @@
 //! (STYLE's "re-check after every pass"). A pass that knows the types and referents of the
 //! nodes it builds returns them instead ([`Output::Typed`], an
 //! [`crate::typeck::extend::Extension`] of its input's tables; lambda lifting does), and its
-//! output is not checked again; `--check-passes` compares those tables with a check from
-//! scratch ([`crate::typeck::compare`]), as the pass's tests do. Nodes a pass creates
+//! output is not checked again; `--check-passes` and debug builds compare those tables with a
+//! check from scratch ([`crate::typeck::compare`]), as the pass's tests do. Nodes a pass creates
 //! inherit the span of the node they replace.
 //!
 //! The same list names the passes for `--print-after=PASS` (the program after that pass, as
@@ -410,7 +410,8 @@ pub fn run(
                 let mut typing = std::mem::take(&mut typed.typing);
                 extension.apply(&mut resolution, &mut typing);
                 retired.push(std::mem::replace(&mut typed, Box::new(TypedProgram { program, resolution, typing })));
-                if observe.check_passes {
+                // Debug builds always compare (STYLE: a broken pass fails at the pass).
+                if observe.check_passes || cfg!(debug_assertions) {
                     crate::typeck::compare::against_recheck(&typed).map_err(|difference| PassError::IllTyped {
                         pass: name,
                         diagnostics: vec![Diagnostic::error(
