@@ -100,7 +100,13 @@ fn run(typed: &TypedProgram, free_vars_only: bool) -> Result<Option<Output>, Pas
     decls.extend(lifter.functions.into_iter().map(|f| Decl::Function(Box::new(f))));
     decls.extend(lifter.axioms.into_iter().map(|a| Decl::Axiom(Box::new(a))));
     let program = Program { decls };
-    Ok(Some(if lifter.typed_ok { Output::Typed(program, lifter.ext) } else { Output::Program(program) }))
+    Ok(Some(if lifter.typed_ok {
+        // Every lambda was lifted ([`Lifter::typed_ok`]).
+        lifter.ext.no_lambdas_left();
+        Output::Typed(program, lifter.ext)
+    } else {
+        Output::Program(program)
+    }))
 }
 
 /// A lifted lambda as compared for sharing: its body and attributes with bound variables

@@ -2,8 +2,8 @@
 //!
 //! Expects a [`TypedProgram`] whose tables a pass extended. Guarantees `Ok` only when a copy
 //! of its program, resolved and type-checked afresh, gives every identifier the same referent,
-//! every written type and every expression the same type and every polymorphic application
-//! the same instantiation. Variables, functions and type variables are compared by what they
+//! every written type and every expression the same type, every polymorphic application
+//! the same instantiation, and lists the same declarations with lambdas. Variables, functions and type variables are compared by what they
 //! print as (name, kind, type), not by id: a pass may share a type variable between binders
 //! that checking from scratch keeps apart, and it numbers nothing afresh.
 //!
@@ -60,6 +60,12 @@ pub fn against_recheck(fast: &TypedProgram) -> Result<(), String> {
             }
             NodeKind::Ident => {}
         }
+    }
+    if fast.resolution.decls_with_lambdas != full.resolution.decls_with_lambdas {
+        differences.push(format!(
+            "declarations with lambdas: recorded {:?}, checked {:?}",
+            fast.resolution.decls_with_lambdas, full.resolution.decls_with_lambdas
+        ));
     }
     if differences.is_empty() { Ok(()) } else { Err(differences.join("; ")) }
 }

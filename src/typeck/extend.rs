@@ -28,6 +28,7 @@ pub struct Extension {
     instantiations: Vec<(NodeId, Vec<Type>)>,
     vars: Vec<VarInfo>,
     functions: Vec<FunctionInfo>,
+    no_lambdas: bool,
 }
 
 impl Extension {
@@ -80,10 +81,18 @@ impl Extension {
         FunctionId((self.function_base + self.functions.len() - 1) as u32)
     }
 
+    /// The output has no lambda left ([`Resolution::decls_with_lambdas`] becomes empty).
+    pub fn no_lambdas_left(&mut self) {
+        self.no_lambdas = true;
+    }
+
     /// Writes the entries into the input's tables, which become the output's.
     pub fn apply(self, resolution: &mut Resolution, typing: &mut Typing) {
         let n = self.next as usize;
         resolution.expr_count = self.next;
+        if self.no_lambdas {
+            resolution.decls_with_lambdas.clear();
+        }
         resolution.refs.grow(n);
         for (id, r) in self.refs {
             resolution.refs.insert(id, r);
