@@ -1,7 +1,8 @@
 //! The pipeline's own options, where a golden file cannot say what is expected:
 //! - `--print-after=PASS` prints, for every pass and every pass test (`tests/golden/passes`),
 //!   a program that parses and type-checks again and verifies as the original does;
-//! - `/trace` prints Boogie's progress lines, times masked.
+//! - `/trace` prints Boogie's progress lines, times masked;
+//! - `--check-passes` finds the tables lambda lifting records equal to a check from scratch.
 
 use std::path::{Path, PathBuf};
 
@@ -184,4 +185,26 @@ Execution trace:
 Boogie program verifier finished with 1 verified, 1 error
 ";
     pretty_assertions::assert_eq!(plain, expected);
+}
+
+/// Lambda lifting records the types of what it builds instead of having its output checked
+/// again; `--check-passes` compares that record with a check from scratch. Every golden
+/// program with a lambda (in every directory: attributes, pools, `old`, polymorphism, nested
+/// lambdas) goes through that comparison without an internal error.
+#[test]
+fn lambda_liftings_recorded_tables_agree_with_a_check_from_scratch() {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new("tests/golden")
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .map(walkdir::DirEntry::into_path)
+        .filter(|p| p.extension().is_some_and(|e| e == "bpl"))
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("lambda")))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the golden tests have programs with lambdas");
+    for file in files {
+        let (out, _) = rboogie(&strings(&["/noVerify", "--check-passes", &file.to_string_lossy()]));
+        assert!(!out.contains("internal error"), "{}:\n{out}", file.display());
+    }
 }
