@@ -902,7 +902,7 @@ struct Cli {
     /// Print the program to stdout after PASS and go on (repeatable; all: every pass)
     #[arg(long, value_name = "PASS", value_parser = print_after_values(), action = ArgAction::Append, help_heading = "Pipeline")]
     print_after: Vec<String>,
-    /// After each pass that changes the program, print it, parse it back and check it again
+    /// After each pass that changes the program, print it, parse it back and check it again; compare the types a pass recorded (lambda lifting) with that check
     #[arg(long, help_heading = "Pipeline")]
     check_passes: bool,
 
