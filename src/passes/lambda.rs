@@ -57,7 +57,7 @@ use crate::ast::{
 };
 use crate::typeck::extend::Extension;
 use crate::typeck::{
-    DeclIndex, FunctionId, FunctionInfo, FunctionKind, Ref, Type, TypeVarId, TypedProgram, VarId, VarInfo, VarKind,
+    DeclIndex, FunctionId, FunctionInfo, FunctionKind, Ref, Type, TypeVarId, TypedProgram, VarId, VarKind,
 };
 
 /// The pass: `/freeVarLambdaLifting` lifts over free variables only.
@@ -166,8 +166,8 @@ struct Lambda<'q> {
     free_vars: Vec<TypeVarId>,
     coerce: bool,
     hole_names: Vec<Symbol>,
-    /// The identifiers of each hole's variable in the body.
-    hole_occurrences: Vec<Vec<NodeId>>,
+    /// The identifier of each hole's variable in the body.
+    hole_occurrences: Vec<NodeId>,
     hole_types: Vec<Type>,
     /// The lambda's bound variables.
     dummies: Vec<VarId>,
@@ -365,10 +365,10 @@ impl<'a> Lifter<'a> {
         // Shared with an alpha-equivalent lambda lifted before?
         let shape = Shape {
             type_params: q.type_params.len(),
-            dummy_types: dummy_types.iter().map(expand).collect(),
-            hole_types: hole_types.iter().map(expand).collect(),
+            dummy_types: dummy_types.iter().map(Type::deep_expanded).collect(),
+            hole_types: hole_types.iter().map(Type::deep_expanded).collect(),
             binder_types: Vec::new(),
-            result: expand(&result),
+            result: result.deep_expanded(),
             attrs: Box::new([]),
             body: lifted_body.clone(),
         };
@@ -508,9 +508,7 @@ impl<'a> Lifter<'a> {
         // (their scopes do not overlap), each occurrence numbered.
         let type_param = |v: &TypeVarId, ext: &mut Extension| {
             let name = renames.get(v).copied().unwrap_or(symbols.type_vars[v.0 as usize].name.name);
-            let ident = Ident { id: ext.fresh(), ..Ident::at(name, span) };
-            ext.bind(ident.id, Ref::TypeVar(*v));
-            ident
+            ext.ident(name, span, Some(Ref::TypeVar(*v)))
         };
 
         // The function.
@@ -519,15 +517,13 @@ impl<'a> Lifter<'a> {
             .iter()
             .zip(&hole_types)
             .map(|(n, t)| {
-                let name = Ident { id: ext.fresh(), ..Ident::at(*n, span) };
-                let v = ext.add_var(VarInfo { name, kind: VarKind::In, ty: t.clone(), attrs_of: None });
-                ext.bind(name.id, Ref::Var(v));
+                let (name, v) = ext.declare_var(*n, span, VarKind::In, t);
                 param_vars.push(v);
                 FnParam { attrs: Box::new([]), name: Some(name), ty: types.ast(t, span, ext), span }
             })
             .collect();
         let fn_attrs = rewrite::attrs(&mut Respan, &closed);
-        let function_name = Ident { id: ext.fresh(), ..Ident::at(function, span) };
+        let function_name = ext.ident(function, span, None);
         let function_id = ext.add_function(FunctionInfo {
             name: function_name,
             kind: FunctionKind::Declared,
@@ -559,13 +555,9 @@ impl<'a> Lifter<'a> {
             .iter()
             .zip(&hole_types)
             .zip(&hole_occurrences)
-            .map(|((n, t), occurrences)| {
-                let name = Ident { id: ext.fresh(), ..Ident::at(*n, span) };
-                let v = ext.add_var(VarInfo { name, kind: VarKind::Bound, ty: t.clone(), attrs_of: None });
-                ext.bind(name.id, Ref::Var(v));
-                for o in occurrences {
-                    ext.bind(*o, Ref::Var(v));
-                }
+            .map(|((n, t), occurrence)| {
+                let (name, v) = ext.declare_var(*n, span, VarKind::Bound, t);
+                ext.bind(*occurrence, Ref::Var(v));
                 hole_vars.push(v);
                 VarGroup {
                     attrs: Box::new([]),
@@ -600,13 +592,7 @@ impl<'a> Lifter<'a> {
                 .iter()
                 .zip(&hole_vars)
                 .zip(&hole_types)
-                .map(|((n, v), t)| {
-                    let ident = Ident { id: ext.fresh(), ..Ident::at(*n, span) };
-                    ext.bind(ident.id, Ref::Var(*v));
-                    let e = Expr { kind: ExprKind::Var(ident), span, id: ext.fresh() };
-                    ext.set_type(e.id, t.clone());
-                    e
-                })
+                .map(|((n, v), t)| ext.var_expr(*n, span, *v, t))
                 .collect();
             let mut f = Expr { kind: ExprKind::Call { func: function, args }, span, id: ext.fresh() };
             ext.bind(f.id, Ref::Function(function_id));
@@ -627,13 +613,7 @@ impl<'a> Lifter<'a> {
                 .flat_map(|g| g.names.iter())
                 .zip(&dummies)
                 .zip(&dummy_types)
-                .map(|((n, v), t)| {
-                    let ident = Ident { id: ext.fresh(), ..Ident::at(n.name, span) };
-                    ext.bind(ident.id, Ref::Var(*v));
-                    let e = Expr { kind: ExprKind::Var(ident), span, id: ext.fresh() };
-                    ext.set_type(e.id, t.clone());
-                    e
-                })
+                .map(|((n, v), t)| ext.var_expr(n.name, span, *v, t))
                 .collect();
             let e = Expr { kind: ExprKind::Select { map: Box::new(f), indexes }, span, id: ext.fresh() };
             ext.set_type(e.id, body_type.clone());
@@ -909,8 +889,9 @@ struct HoleFiller<'a> {
     taken: &'a FxHashSet<Symbol>,
     holes: Vec<Expr>,
     names: Vec<Symbol>,
-    /// The identifiers of each hole's variable.
-    occurrences: Vec<Vec<NodeId>>,
+    /// The identifier of each hole's variable (one: a hole met again under
+    /// `/freeVarLambdaLifting` reuses the variable unrecorded, and that output is checked again).
+    occurrences: Vec<NodeId>,
     ext: &'a mut Extension,
     next: usize,
     /// Under `/freeVarLambdaLifting` (Boogie's `LiftLambdaFreeVars`), the holes are the
@@ -960,8 +941,8 @@ impl HoleFiller<'_> {
         self.holes.push(e.clone());
         self.names.push(name);
         let span = e.span;
-        let ident = Ident { id: self.ext.fresh(), ..Ident::at(name, span) };
-        self.occurrences.push(vec![ident.id]);
+        let ident = self.ext.ident(name, span, None);
+        self.occurrences.push(ident.id);
         // An identity of its own: the hole keeps its entries (a call's referent) where it goes.
         let id = self.ext.fresh();
         self.ext.set_type(id, self.typed.type_of(e.id).clone());
@@ -1057,7 +1038,7 @@ impl Canonical<'_> {
     fn rename(&mut self, name: &Ident) -> Ident {
         match self.typed.referent(name) {
             Some(Ref::Var(v)) => {
-                self.binder_types.push(expand(&self.typed.symbols().var(v).ty));
+                self.binder_types.push(self.typed.symbols().var(v).ty.deep_expanded());
                 Ident::at(self.bind(v), name.span)
             }
             _ => *name,
@@ -1161,12 +1142,9 @@ impl TypeWriter<'_, '_> {
 
     fn inner(&self, t: &Type, like: Span, ext: &mut Extension) -> ast::Type {
         let symbols = self.typed.symbols();
-        let named = |name: Symbol, r: Option<Ref>, args: Box<[ast::Type]>, ext: &mut Extension| {
-            let name = Ident { id: ext.fresh(), ..Ident::at(name, like) };
-            if let Some(r) = r {
-                ext.bind(name.id, r);
-            }
-            TypeKind::Named { name, args }
+        let named = |name: Symbol, r: Option<Ref>, args: Box<[ast::Type]>, ext: &mut Extension| TypeKind::Named {
+            name: ext.ident(name, like, r),
+            args,
         };
         let builtin = |name: String, ext: &mut Extension| named(Symbol::intern(&name), None, Box::new([]), ext);
         let kind = match t {
@@ -1194,12 +1172,7 @@ impl TypeWriter<'_, '_> {
                 let type_params = m
                     .type_params
                     .iter()
-                    .map(|v| {
-                        let name =
-                            Ident { id: ext.fresh(), ..Ident::at(symbols.type_vars[v.0 as usize].name.name, like) };
-                        ext.bind(name.id, Ref::TypeVar(*v));
-                        name
-                    })
+                    .map(|v| ext.ident(symbols.type_vars[v.0 as usize].name.name, like, Some(Ref::TypeVar(*v))))
                     .collect();
                 let args = m.args.iter().map(|a| self.inner(a, like, ext)).collect();
                 let result = self.inner(&m.result, like, ext);
@@ -1219,7 +1192,6 @@ fn triggers(r: &mut dyn rewrite::Rewriter, triggers: &[Trigger]) -> Box<[Trigger
         .collect()
 }
 
-/// Whether a quantifier, lambda or let in `e` carries an attribute.
 /// Whether attributes `a` and `b` have the same key and the same string parameters.
 fn same_strings_attr(a: &Attribute, b: &Attribute) -> bool {
     a.key == b.key
@@ -1230,6 +1202,7 @@ fn same_strings_attr(a: &Attribute, b: &Attribute) -> bool {
             .all(|(x, y)| matches!((x, y), (AttrParam::Str(x, _), AttrParam::Str(y, _)) if x == y))
 }
 
+/// Whether a quantifier, lambda or let in `e` carries an attribute.
 fn has_binder_attrs(e: &Expr) -> bool {
     let mut found = match &e.kind {
         ExprKind::Quant(q) => !q.attrs.is_empty() || q.vars.iter().any(|g| !g.attrs.is_empty()),
@@ -1263,19 +1236,6 @@ fn free_type_vars(t: &Type, out: &mut Vec<TypeVarId>) {
         }
         Type::Synonym(s) => free_type_vars(&s.expansion, out),
         _ => {}
-    }
-}
-
-/// `t` with every synonym expanded, for comparing types.
-fn expand(t: &Type) -> Type {
-    match t.expanded() {
-        Type::Ctor(c, args) => Type::Ctor(*c, args.iter().map(expand).collect()),
-        Type::Map(m) => Type::Map(std::rc::Rc::new(crate::typeck::types::MapType {
-            type_params: m.type_params.clone(),
-            args: m.args.iter().map(expand).collect(),
-            result: expand(&m.result),
-        })),
-        other => other.clone(),
     }
 }
 

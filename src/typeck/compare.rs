@@ -71,7 +71,7 @@ pub fn against_recheck(fast: &TypedProgram) -> Result<(), String> {
 }
 
 fn show(typed: &TypedProgram, t: &Type) -> String {
-    expanded(t).display(typed.symbols()).to_string()
+    t.deep_expanded().display(typed.symbols()).to_string()
 }
 
 fn show_opt(typed: &TypedProgram, t: Option<&Type>) -> String {
@@ -82,19 +82,6 @@ fn show_list(typed: &TypedProgram, ts: Option<&Vec<Type>>) -> String {
     match ts {
         None => "nothing".to_string(),
         Some(ts) => ts.iter().map(|t| show(typed, t)).collect::<Vec<_>>().join(", "),
-    }
-}
-
-/// `t` with every synonym expanded.
-fn expanded(t: &Type) -> Type {
-    match t.expanded() {
-        Type::Ctor(c, args) => Type::Ctor(*c, args.iter().map(expanded).collect()),
-        Type::Map(m) => Type::Map(std::rc::Rc::new(super::types::MapType {
-            type_params: m.type_params.clone(),
-            args: m.args.iter().map(expanded).collect(),
-            result: expanded(&m.result),
-        })),
-        other => other.clone(),
     }
 }
 

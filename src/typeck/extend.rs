@@ -13,8 +13,8 @@
 //! Nothing here checks that what a pass records is what checking its output would give:
 //! [`super::compare`] does, under `--check-passes` and in the passes' tests.
 
-use super::{FunctionId, FunctionInfo, Ref, Resolution, Type, TypedProgram, Typing, VarId, VarInfo};
-use crate::ast::NodeId;
+use super::{FunctionId, FunctionInfo, Ref, Resolution, Type, TypedProgram, Typing, VarId, VarInfo, VarKind};
+use crate::ast::{Expr, ExprKind, Ident, NodeId, Span, Symbol};
 
 /// Entries for the nodes, variables and functions a pass built.
 #[derive(Debug, Default)]
@@ -73,6 +73,31 @@ impl Extension {
     pub fn add_var(&mut self, info: VarInfo) -> VarId {
         self.vars.push(info);
         VarId((self.var_base + self.vars.len() - 1) as u32)
+    }
+
+    /// An identifier with a fresh identity, referring to `r` when given.
+    pub fn ident(&mut self, name: Symbol, span: Span, r: Option<Ref>) -> Ident {
+        let ident = Ident { id: self.fresh(), ..Ident::at(name, span) };
+        if let Some(r) = r {
+            self.bind(ident.id, r);
+        }
+        ident
+    }
+
+    /// A new variable of type `ty` and the identifier that declares it.
+    pub fn declare_var(&mut self, name: Symbol, span: Span, kind: VarKind, ty: &Type) -> (Ident, VarId) {
+        let ident = self.ident(name, span, None);
+        let v = self.add_var(VarInfo { name: ident, kind, ty: ty.clone(), attrs_of: None });
+        self.bind(ident.id, Ref::Var(v));
+        (ident, v)
+    }
+
+    /// An occurrence of variable `v`, of type `ty`, as an expression.
+    pub fn var_expr(&mut self, name: Symbol, span: Span, v: VarId, ty: &Type) -> Expr {
+        let ident = self.ident(name, span, Some(Ref::Var(v)));
+        let e = Expr { kind: ExprKind::Var(ident), span, id: self.fresh() };
+        self.set_type(e.id, ty.clone());
+        e
     }
 
     /// A new function, declared by a declaration the pass adds.
