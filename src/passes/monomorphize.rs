@@ -382,6 +382,8 @@ struct Mono<'a> {
     /// share a few such types thousands of times. Each entry holds the type it is keyed by, so that the address
     /// stays that type's while the entry lives.
     canonical: std::cell::RefCell<FxHashMap<(usize, u64), (Type, Type)>>,
+    /// The types [`Mono::note_type`] noted, keyed as `canonical`.
+    noted: FxHashSet<(usize, u64)>,
     /// Which substitution `sigma` is: a number no other substitution had ([`canon`]'s memo
     /// is by type and substitution).
     sigma_generation: u64,
@@ -446,6 +448,7 @@ impl<'a> Mono<'a> {
             met_poly_binder: false,
             instantiated: FxHashMap::default(),
             canonical: Default::default(),
+            noted: FxHashSet::default(),
             sigma_generation: 0,
             generations: 0,
             type_vars_by_node: {
@@ -533,6 +536,28 @@ impl<'a> Mono<'a> {
                 self.note_ctors(&m.result);
             }
             _ => {}
+        }
+    }
+
+    /// [`Mono::note_ctors`] of `t` under the current substitution, once per shared type and
+    /// substitution: the program's expressions share a few types thousands of times, and
+    /// noting one again finds nothing (the constructor types only grow). Keyed as
+    /// [`Mono::canon`]'s memo; `t` is the checker's, alive as long as the pass.
+    fn note_type(&mut self, t: &Type) {
+        let address = match t {
+            Type::Synonym(s) => Rc::as_ptr(s) as usize,
+            Type::Map(m) => Rc::as_ptr(m) as usize,
+            Type::Ctor(_, args) if !args.is_empty() => args.as_ptr() as usize,
+            // Nothing to note in a type without arguments.
+            Type::Ctor(..) | Type::Bool | Type::Int | Type::Real | Type::Bv(_) => return,
+            _ => {
+                let t = self.canon(t);
+                return self.note_ctors(&t);
+            }
+        };
+        if self.noted.insert((address, self.sigma_generation)) {
+            let t = self.canon(t);
+            self.note_ctors(&t);
         }
     }
 
@@ -1194,8 +1219,8 @@ impl<'a> Mono<'a> {
             }
             return None;
         };
+        self.note_type(resolved);
         let c = self.canon(resolved);
-        self.note_ctors(&c);
         if !needs_monomorphization(resolved) && !self.has_poly_datatype(&c) {
             return None;
         }
@@ -1433,8 +1458,7 @@ impl rewrite::Rewriter for Mono<'_> {
             return Some(e.clone());
         }
         if e.id.0 != NodeId::NONE.0 && e.id.index() < self.typed.typing.expr_types.len() {
-            let t = self.canon(self.typed.type_of(e.id));
-            self.note_ctors(&t);
+            self.note_type(self.typed.type_of(e.id));
         }
         match &e.kind {
             ExprKind::Call { args, .. } => {
