@@ -1101,9 +1101,23 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, Cli
         return merge_args(args);
     }
     let gnu = translate(&args).map_err(CliError::Boogie)?;
-    let matches = command()
-        .try_get_matches_from(std::iter::once("rboogie".to_string()).chain(gnu))
-        .map_err(|e| CliError::Clap(e.render().to_string()))?;
+    let argv = || std::iter::once("rboogie".to_string()).chain(gnu.iter().cloned());
+    // The plain command parses: adding the Boogie spellings to every help line ([`command`])
+    // took a third of a small run's start-up (79 `mut_arg`s, each moving every argument), and
+    // only `--help` shows them. Asked for help, the command with them parses again and renders
+    // it, as it always did.
+    let matches = match Cli::command().try_get_matches_from(argv()) {
+        Ok(matches) => matches,
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            command().try_get_matches_from(argv()).map_err(|e| CliError::Clap(e.render().to_string()))?
+        }
+        Err(e) => return Err(CliError::Clap(e.render().to_string())),
+    };
     let cli = Cli::from_arg_matches(&matches).map_err(|e| CliError::Clap(e.render().to_string()))?;
     Ok(options_from(args, cli))
 }
