@@ -489,12 +489,7 @@ impl<'a> Mono<'a> {
     /// `t` with the current substitution applied, synonyms expanded and map binders renamed
     /// canonically.
     fn canon(&self, t: &Type) -> Type {
-        let address = match t {
-            Type::Synonym(s) => Rc::as_ptr(s) as usize,
-            Type::Map(m) => Rc::as_ptr(m) as usize,
-            Type::Ctor(_, args) if !args.is_empty() => args.as_ptr() as usize,
-            _ => return canon(t, &self.sigma, 0),
-        };
+        let Some(address) = shared_address(t) else { return canon(t, &self.sigma, 0) };
         let key = (address, self.sigma_generation);
         if let Some((_, canonical)) = self.canonical.borrow().get(&key) {
             return canonical.clone();
@@ -544,21 +539,16 @@ impl<'a> Mono<'a> {
     /// noting one again finds nothing (the constructor types only grow). Keyed as
     /// [`Mono::canon`]'s memo; `t` is the checker's, alive as long as the pass.
     fn note_type(&mut self, t: &Type) {
-        let address = match t {
-            Type::Synonym(s) => Rc::as_ptr(s) as usize,
-            Type::Map(m) => Rc::as_ptr(m) as usize,
-            Type::Ctor(_, args) if !args.is_empty() => args.as_ptr() as usize,
+        match shared_address(t) {
+            Some(address) if !self.noted.insert((address, self.sigma_generation)) => return,
+            Some(_) => {}
+            // A variable may stand for any type under the substitution.
+            None if matches!(t, Type::Var(_) | Type::Proxy(_)) => {}
             // Nothing to note in a type without arguments.
-            Type::Ctor(..) | Type::Bool | Type::Int | Type::Real | Type::Bv(_) => return,
-            _ => {
-                let t = self.canon(t);
-                return self.note_ctors(&t);
-            }
-        };
-        if self.noted.insert((address, self.sigma_generation)) {
-            let t = self.canon(t);
-            self.note_ctors(&t);
+            None => return,
         }
+        let t = self.canon(t);
+        self.note_ctors(&t);
     }
 
     /// A canonical, closed type as written in the new program.
@@ -1903,6 +1893,18 @@ fn written_poly_map(t: &ast::Type) -> bool {
         }
         TypeKind::Named { args, .. } => args.iter().any(written_poly_map),
         _ => false,
+    }
+}
+
+/// The address that identifies a type shared by many nodes (a synonym, a map type or a
+/// constructor application, by its `Rc`), which [`Mono::canon`]'s and [`Mono::note_type`]'s
+/// memos are keyed by; `None` for a type without such a part.
+fn shared_address(t: &Type) -> Option<usize> {
+    match t {
+        Type::Synonym(s) => Some(Rc::as_ptr(s) as usize),
+        Type::Map(m) => Some(Rc::as_ptr(m) as usize),
+        Type::Ctor(_, args) if !args.is_empty() => Some(args.as_ptr() as usize),
+        _ => None,
     }
 }
 

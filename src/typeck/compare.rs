@@ -3,9 +3,10 @@
 //! Expects a [`TypedProgram`] whose tables a pass extended. Guarantees `Ok` only when a copy
 //! of its program, resolved and type-checked afresh, gives every identifier the same referent,
 //! every written type and every expression the same type, every polymorphic application
-//! the same instantiation, and lists the same declarations with lambdas. Variables, functions and type variables are compared by what they
-//! print as (name, kind, type), not by id: a pass may share a type variable between binders
-//! that checking from scratch keeps apart, and it numbers nothing afresh.
+//! the same instantiation, and lists the same declarations with lambdas. Variables, functions
+//! and type variables are compared by what they print as (name, kind, type), not by id: a pass
+//! may share a type variable between binders that checking from scratch keeps apart, and it
+//! numbers nothing afresh.
 //!
 //! How: the copy is numbered afresh with the old identities recorded in tree order
 //! ([`super::resolve::run_recording`]), so node `k` of the check is the node the pass's
