@@ -401,7 +401,9 @@ pub fn run(
         let changed = match changed? {
             Some(Output::Program(program)) => {
                 let recheck_started = std::time::Instant::now();
-                retired.push(std::mem::replace(&mut typed, recheck(program, name)?));
+                // Release builds trust a pass's output (see `TypeckOptions::trusted`).
+                let trusted = !observe.check_passes && !cfg!(debug_assertions);
+                retired.push(std::mem::replace(&mut typed, recheck(program, name, trusted)?));
                 rechecking = Some(recheck_started.elapsed().as_secs_f64());
                 true
             }
@@ -462,15 +464,16 @@ fn round_trip(typed: &TypedProgram, pass: &'static str, sources: &mut SourceMap)
     let file = sources.add(&name, &name, text);
     let program =
         crate::parser::parse(sources, file, &[]).map_err(|diagnostics| PassError::IllTyped { pass, diagnostics })?;
-    recheck(program, pass).map(drop)
+    recheck(program, pass, false).map(drop)
 }
 
-/// Resolves and type-checks a pass's output again. Warnings were reported for the input.
+/// Resolves and type-checks a pass's output again (`trusted`: see
+/// [`TypeckOptions::trusted`]). Warnings were reported for the input.
 /// Modifies clauses are not checked again: inlined code assigns the globals its callee
 /// modifies, which Boogie does not hold against the caller's clause either (it re-checks
 /// inlined implementations with errors ignored).
-fn recheck(program: Program, pass: &'static str) -> Result<Box<TypedProgram>, PassError> {
-    let typeck_options = TypeckOptions { infer_modifies: true, threads: true };
+fn recheck(program: Program, pass: &'static str, trusted: bool) -> Result<Box<TypedProgram>, PassError> {
+    let typeck_options = TypeckOptions { infer_modifies: true, threads: true, trusted };
     match crate::typeck::run(program, &typeck_options, false) {
         Outcome::Typed(typed, _warnings) => Ok(typed),
         Outcome::ResolutionFailed(diagnostics) | Outcome::TypecheckFailed { diagnostics, .. } => {
@@ -509,6 +512,79 @@ pub(crate) mod tests {
         assert_eq!(code, 2);
         let text = String::from_utf8(out).expect("text");
         assert!(text.contains("(0,-1): rboogie: internal error after pass monomorphize: not well-founded"), "{text}");
+    }
+
+    /// Every `.bpl` under `dir`, at any depth, in order.
+    fn bpl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                bpl_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "bpl") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Checks `program` trusted ([`TypeckOptions::trusted`]) and compares the tables with a
+    /// full check's; `None` when the full check fails (nothing to compare with).
+    fn trusted_difference(program: Program) -> Option<String> {
+        let options = TypeckOptions { infer_modifies: true, threads: true, trusted: true };
+        match crate::typeck::run(program, &options, false) {
+            Outcome::Typed(typed, _) => crate::typeck::compare::against_recheck(&typed).err(),
+            _ => None,
+        }
+    }
+
+    /// A trusted check gives a well-typed program the tables a full check gives: every input
+    /// of the repository's corpora (when it type-checks) and what the default passes make of
+    /// it. `BOOGIE_TESTS=DIR` adds the `.bpl` files under DIR (Boogie's `Test/`).
+    #[test]
+    fn a_trusted_check_gives_the_full_checks_tables() {
+        // Boogie's deepest programs need the binary's stack, not a test thread's.
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(trusted_checks).expect("a thread");
+        if let Err(panic) = worker.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+
+    fn trusted_checks() {
+        let mut files = Vec::new();
+        for dir in ["tests", "examples"] {
+            bpl_files(std::path::Path::new(dir), &mut files);
+        }
+        if let Some(dir) = std::env::var_os("BOOGIE_TESTS") {
+            bpl_files(std::path::Path::new(&dir), &mut files);
+        }
+        let passes = pipeline(&PipelineConfig::default());
+        let mut compared = 0;
+        for path in &files {
+            let Ok(text) = std::fs::read_to_string(path) else { continue };
+            let mut sources = SourceMap::new();
+            let id = sources.add("t.bpl", "t.bpl", text);
+            let Ok(program) = crate::parser::parse(&mut sources, id, &[]) else { continue };
+            if let Some(difference) = trusted_difference(program.clone()) {
+                panic!("{}: {difference}", path.display());
+            }
+            let typed = match crate::typeck::run(program, &TypeckOptions::default(), false) {
+                Outcome::Typed(typed, _) => typed,
+                _ => continue,
+            };
+            let reporter = Reporter::new(crate::report::Format::Boogie, false);
+            let observe = Observe { check_passes: true, ..Observe::default() };
+            let mut sink = io::sink();
+            let Ok(transformed) = run(typed, &passes, &observe, &mut sources, &reporter, &mut sink, &mut Vec::new())
+            else {
+                continue;
+            };
+            if let Some(difference) = trusted_difference(transformed.program.clone()) {
+                panic!("{} after the passes: {difference}", path.display());
+            }
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} programs compared");
     }
 
     /// Pass tests print the transformed program and parse it back: the printed text must

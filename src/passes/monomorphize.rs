@@ -120,7 +120,11 @@ fn run(typed: &TypedProgram, inlining: bool) -> Result<Option<Program>, PassErro
         Desugared::Unchanged => typed,
         Desugared::Unsupported => return Ok(None),
         Desugared::Changed(program) => {
-            match crate::typeck::run(program, &TypeckOptions { infer_modifies: true, threads: true }, false) {
+            match crate::typeck::run(
+                program,
+                &TypeckOptions { infer_modifies: true, threads: true, trusted: false },
+                false,
+            ) {
                 Outcome::Typed(t, _) => {
                     desugared = t;
                     &*desugared

@@ -128,6 +128,9 @@ pub(super) struct Checker<'a> {
     /// the binder its definition axiom replays.
     replayed_type_var: FxHashMap<u32, TypeVarId>,
     builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
+    /// [`TypeckOptions::trusted`] and no type variable in the program: expression types are
+    /// [`Checker::synthesized`].
+    trusted: bool,
 }
 
 /// Type names for messages: the program's, plus the checker's fresh variables and proxies.
@@ -169,6 +172,21 @@ impl TypeNames for Names<'_> {
 }
 
 /// `{:name}` or `{:name true}` (Boogie's `FindBoolAttribute`).
+/// Whether every type variable of the program is a parameter of a type synonym: no function,
+/// procedure, quantifier or map type binds one, so every expression has a closed type (a
+/// synonym's uses carry its expansion). [`TypeckOptions::trusted`] applies to such programs.
+fn only_synonym_parameters(sy: &Symbols) -> bool {
+    let mut synonym_parameter = vec![false; sy.type_vars.len()];
+    for (params, _) in sy.type_ctors.iter().filter_map(|c| c.synonym.as_ref()) {
+        for p in params {
+            if let Some(slot) = synonym_parameter.get_mut(p.0 as usize) {
+                *slot = true;
+            }
+        }
+    }
+    synonym_parameter.iter().all(|&s| s)
+}
+
 pub(super) fn find_bool_attr(attrs: &[Attribute], name: &str) -> bool {
     attrs.iter().any(|a| {
         a.key == name
@@ -224,6 +242,7 @@ impl<'a> Checker<'a> {
             proc_of_decl,
             function_of_decl,
             builtins: FxHashMap::default(),
+            trusted: options.trusted && only_synonym_parameters(sy),
         }
     }
 

@@ -41,6 +41,13 @@ pub struct TypeckOptions {
     /// Bounded mode ([`crate::bounded`]): `async` calls may spawn threads from any procedure
     /// (Corral's dialect), not only from Civl's yield procedures and actions.
     pub threads: bool,
+    /// The program is a pass's output, built from a checked program: when it has no type
+    /// variable at all (monomorphized, or never polymorphic), the checker computes the types of
+    /// applications, operators and map accesses from their operands instead of unifying
+    /// (`check::Checker::synthesized`). Same tables for a well-typed program; an ill-typed one
+    /// may go unreported, so only re-checks of passes' output set it, never in debug builds nor
+    /// under `--check-passes`.
+    pub trusted: bool,
 }
 
 /// A side table keyed by node ([`NodeId`]): an entry for some of the program's numbered
@@ -295,12 +302,18 @@ impl Symbols {
     }
 }
 
+/// Names for printing types. A type variable the checker made (the instantiation it picks for
+/// an ambiguous type parameter, `<arg0, res>[arg0]res`) is not in [`Symbols::type_vars`] and
+/// prints as `t#N`.
 impl TypeNames for Symbols {
     fn type_ctor_name(&self, id: TypeCtorId) -> Symbol {
         self.type_ctors[id.0 as usize].name.name
     }
     fn type_var_name(&self, id: TypeVarId) -> Symbol {
-        self.type_vars[id.0 as usize].name.name
+        match self.type_vars.get(id.0 as usize) {
+            Some(info) => info.name.name,
+            None => Symbol::intern(&format!("t#{}", id.0)),
+        }
     }
 }
 

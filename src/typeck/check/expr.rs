@@ -12,7 +12,7 @@ use crate::ast::*;
 impl<'a> Checker<'a> {
     /// Infers and checks `e`, records its type, and returns it.
     pub(super) fn expr(&mut self, e: &'a Expr) -> Type {
-        let t = self.expr_kind(e);
+        let t = if self.trusted { self.synthesized(e) } else { self.expr_kind(e) };
         if let Some(slot) = self.types.get_mut(e.id.index()) {
             *slot = Some(t.clone());
         }
@@ -58,6 +58,79 @@ impl<'a> Checker<'a> {
         }
         let in_attribute = self.attribute_depth > 0;
         self.insts.push(InstRecord { node, span, order, params, inst, in_attribute });
+    }
+
+    /// The type of `e` in a trusted program ([`crate::typeck::TypeckOptions::trusted`]):
+    /// without type variables every function, map and operator has one result type, so the
+    /// type of an application, selection or operation follows from its operator and operands
+    /// without unifying. It is the type [`Checker::expr_kind`] gives a well-typed expression
+    /// (the same value: `int` for `-x` even when `x`'s type is a synonym of it, the map's own
+    /// result type for a selection). The other forms, rarer or with binders, take the full
+    /// path, whose subexpressions come back here.
+    fn synthesized(&mut self, e: &'a Expr) -> Type {
+        match &e.kind {
+            ExprKind::Call { args, .. } => {
+                for a in args.iter() {
+                    self.expr(a);
+                }
+                match self.function(e.id) {
+                    Some(f) => self.sy.functions[f.index()].result.clone(),
+                    None => Unifier::error_type(),
+                }
+            }
+            ExprKind::Unary { op, arg } => {
+                let t = self.expr(arg);
+                match op {
+                    UnaryOp::Not => Type::Bool,
+                    UnaryOp::Neg if matches!(t.expanded(), Type::Real) => Type::Real,
+                    UnaryOp::Neg => Type::Int,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let t0 = self.expr(lhs);
+                self.expr(rhs);
+                use BinaryOp::*;
+                match op {
+                    Add | Sub | Mul => match t0.expanded() {
+                        Type::Real => Type::Real,
+                        f @ Type::Float { .. } => f.clone(),
+                        _ => Type::Int,
+                    },
+                    Div | Mod => Type::Int,
+                    RealDiv => match t0.expanded() {
+                        f @ Type::Float { .. } => f.clone(),
+                        _ => Type::Real,
+                    },
+                    Pow => Type::Real,
+                    Iff | Imp | And | Or | Eq | Neq | Lt | Le | Gt | Ge | Subtype => Type::Bool,
+                }
+            }
+            ExprKind::Select { map, indexes } => {
+                let mt = self.expr(map);
+                for i in indexes.iter() {
+                    self.expr(i);
+                }
+                match mt.expanded() {
+                    Type::Map(m) => m.result.clone(),
+                    _ => Unifier::error_type(),
+                }
+            }
+            ExprKind::Store(s) => {
+                let mt = self.expr(&s.map);
+                for i in s.indexes.iter() {
+                    self.expr(i);
+                }
+                self.expr(&s.value);
+                mt
+            }
+            ExprKind::IfThenElse { cond, then, els } => {
+                self.expr(cond);
+                let t = self.expr(then);
+                self.expr(els);
+                t
+            }
+            _ => self.expr_kind(e),
+        }
     }
 
     fn expr_kind(&mut self, e: &'a Expr) -> Type {
