@@ -218,6 +218,10 @@ impl<'a> Checker<'a> {
         for (i, tv) in sy.type_vars.iter().enumerate() {
             replayed_type_var.insert(tv.name.id.0, TypeVarId(i as u32));
         }
+        let trusted = options.trusted && only_synonym_parameters(sy);
+        // A trusted check records no instantiation and runs each node's own check whenever
+        // it meets the node (the same type each time): it needs neither table.
+        let per_node = if trusted { 0 } else { n };
         Checker {
             replayed_type_var,
             res,
@@ -226,10 +230,10 @@ impl<'a> Checker<'a> {
             program,
             u: Unifier::new(sy.type_vars.len() as u32),
             types: vec![None; n],
-            checked: vec![false; n],
+            checked: vec![false; per_node],
             insts: Vec::new(),
             ambiguous_in_attributes: Vec::new(),
-            inst_of: vec![u32::MAX; n],
+            inst_of: vec![u32::MAX; per_node],
             next_order: 0,
             diags: Vec::new(),
             errors: 0,
@@ -242,7 +246,7 @@ impl<'a> Checker<'a> {
             proc_of_decl,
             function_of_decl,
             builtins: FxHashMap::default(),
-            trusted: options.trusted && only_synonym_parameters(sy),
+            trusted,
         }
     }
 

@@ -110,10 +110,7 @@ impl Visitor for Dependencies<'_> {
             && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(e.id).copied()
         {
             let formals = self.mono.typed.symbols().function(f).type_params.clone();
-            // An instantiation without type variables adds no edge ([`Dependencies::flows`]);
-            // most applications' are so, and need not be put in canonical form.
-            let closed = self.mono.typed.typing.instantiations.get(&e.id.0).is_some_and(|i| !i.iter().any(has_var));
-            if !formals.is_empty() && !closed {
+            if !formals.is_empty() {
                 let inst = self.mono.instantiation(e);
                 self.instantiated(&formals, &inst);
             }
@@ -133,16 +130,5 @@ impl Visitor for Dependencies<'_> {
                 self.instantiated(&formals, &inst);
             }
         }
-    }
-}
-
-/// Whether a type variable occurs in `t` (bound by a map type in it or not): what
-/// [`Dependencies::flows`] makes edges from.
-fn has_var(t: &Type) -> bool {
-    match t.expanded() {
-        Type::Var(_) => true,
-        Type::Ctor(_, args) => args.iter().any(has_var),
-        Type::Map(m) => m.args.iter().any(has_var) || has_var(&m.result),
-        _ => false,
     }
 }
