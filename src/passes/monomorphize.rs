@@ -1374,16 +1374,10 @@ impl<'a> Mono<'a> {
         if !self.copy && self.sigma.is_empty() {
             self.top_poly.push(e.id.0);
         }
-        let mut params = Vec::new();
-        for tp in q.type_params.iter() {
-            match self.typed.referent(tp) {
-                Some(Ref::TypeVar(v)) => params.push(v),
-                _ => {
-                    self.unsupported = true;
-                    return e.clone();
-                }
-            }
-        }
+        let Some(params) = self.quantifier_type_params(q) else {
+            self.unsupported = true;
+            return e.clone();
+        };
         let mut sigma: Vec<(TypeVarId, Type)> = self.sigma.iter().map(|(v, t)| (*v, t.clone())).collect();
         sigma.sort_by_key(|(v, _)| v.0);
         let key = (e.id.0, sigma);
@@ -1430,6 +1424,17 @@ impl<'a> Mono<'a> {
         done
     }
 
+    /// The type variables `q` binds; `None` when one did not resolve to a type variable.
+    fn quantifier_type_params(&self, q: &Quantifier) -> Option<Vec<TypeVarId>> {
+        q.type_params
+            .iter()
+            .map(|tp| match self.typed.referent(tp) {
+                Some(Ref::TypeVar(v)) => Some(v),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether declaration `k`'s last copy is as a copy made now would be: each polymorphic
     /// quantifier it met at its top has the candidate types it was instantiated at, so
     /// [`Mono::poly_quantifier`] would give the same conjunction, and nothing else in a copy
@@ -1449,16 +1454,10 @@ impl<'a> Mono<'a> {
                     return;
                 }
                 self.found += 1;
-                let mut params = Vec::new();
-                for tp in q.type_params.iter() {
-                    match self.mono.typed.referent(tp) {
-                        Some(Ref::TypeVar(v)) => params.push(v),
-                        _ => {
-                            self.same = false;
-                            return;
-                        }
-                    }
-                }
+                let Some(params) = self.mono.quantifier_type_params(q) else {
+                    self.same = false;
+                    return;
+                };
                 let hints = self.mono.hints(&params, q);
                 self.same = matches!(self.mono.instantiated.get(&(e.id.0, Vec::new())), Some((at, _)) if *at == hints);
             }

@@ -25,9 +25,10 @@
 //! checked one after another under `/vcsCores:1`) calls [`prewarm_contexts`]: from then on
 //! one thread of its own makes the next context while the caller prepares its next check
 //! (from the start, then each time a session ends), a new session takes it, and an ended
-//! session's context is deleted there too (deleting one takes 1 to 3 ms). Each session still starts from a context nothing else has used (a `(reset)`
-//! context would not do: in 4.8.12 it keeps the old session's definitions in its models, and
-//! what it answers depends on the checks made in it before).
+//! session's context is deleted there too (deleting one takes 1 to 3 ms). Each session still
+//! starts from a context nothing else has used (a `(reset)` context would not do: in 4.8.12
+//! it keeps the old session's definitions in its models, and what it answers depends on the
+//! checks made in it before).
 //!
 //! Each session's calls run one after another on one thread of its own ([`Worker`]), made
 //! at its first call: a thread per call cost a millisecond per `get-value`.
@@ -151,8 +152,8 @@ enum WarmJob {
 /// field-abstraction refinement loop, implementations checked one after another), where
 /// making and deleting a context costs as much as a short check, on a machine with a core to
 /// spare. A context is made when a session ends rather than when one starts because making it
-/// holds [`GLOBAL_PARAMS`], which the starting session's options need too. One thread does it all, so that the memory a deleted context
-/// gives back is what the next one is made from.
+/// holds [`GLOBAL_PARAMS`], which the starting session's options need too. One thread does
+/// it all, so that the memory a deleted context gives back is what the next one is made from.
 pub fn prewarm_contexts(preamble: &str) {
     if abandoned_a_call() {
         return;

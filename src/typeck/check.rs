@@ -128,7 +128,8 @@ pub(super) struct Checker<'a> {
     /// the binder its definition axiom replays.
     replayed_type_var: FxHashMap<u32, TypeVarId>,
     builtins: FxHashMap<FunctionId, crate::smt::builtins::Builtin>,
-    /// [`TypeckOptions::trusted`] and no type variable in the program: expression types are
+    /// [`TypeckOptions::trusted`] and no type variable in the program but synonyms'
+    /// parameters ([`only_synonym_parameters`]): expression types are
     /// [`Checker::synthesized`].
     trusted: bool,
 }
@@ -171,7 +172,6 @@ impl TypeNames for Names<'_> {
     }
 }
 
-/// `{:name}` or `{:name true}` (Boogie's `FindBoolAttribute`).
 /// Whether every type variable of the program is a parameter of a type synonym: no function,
 /// procedure, quantifier or map type binds one, so every expression has a closed type (a
 /// synonym's uses carry its expansion). [`TypeckOptions::trusted`] applies to such programs.
@@ -187,6 +187,7 @@ fn only_synonym_parameters(sy: &Symbols) -> bool {
     synonym_parameter.iter().all(|&s| s)
 }
 
+/// `{:name}` or `{:name true}` (Boogie's `FindBoolAttribute`).
 pub(super) fn find_bool_attr(attrs: &[Attribute], name: &str) -> bool {
     attrs.iter().any(|a| {
         a.key == name
