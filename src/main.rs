@@ -24,16 +24,25 @@ fn main() -> ExitCode {
     if let Ok(exe) = std::env::current_exe() {
         rboogie::smt::use_z3_server(exe);
     }
-    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run_on_big_stack);
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(|| -> i32 { end(run_on_big_stack()) });
+    // The worker ends the process itself; this is reached when it could not be made or
+    // panicked.
     let code = match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,
         _ => 1,
     };
-    // Everything written is flushed: the process ends here, without the C library's exit
-    // handlers. Those would finalize libz3 (its global tables, while a context may still be
-    // being made ahead on another thread) and have mimalloc give its free memory back page by
-    // page, only for the system to take all of it back a moment later: 0 to 2.5 ms of a run
-    // that checked something (a 45 ms field-abstraction run: 1.3 ms on average).
+    end(code)
+}
+
+/// Ends the process with `code` once standard output is flushed, without the C library's exit
+/// handlers and from the thread that calls it. The handlers would finalize libz3 (its global
+/// tables, while a context may still be being made ahead on another thread) and have mimalloc
+/// give its free memory back page by page, only for the system to take all of it back a
+/// moment later: 0 to 2.5 ms of a run that checked something (a 45 ms field-abstraction run:
+/// 1.3 ms on average). Ending the worker thread first would return its allocation caches to
+/// the C library's heap, whose lock libz3 holds for milliseconds at a time while another
+/// thread deletes a context: up to 4.5 ms between the last line printed and the exit.
+fn end(code: i32) -> ! {
     let _ = io::stdout().flush();
     // SAFETY: ends the process; nothing runs after it.
     unsafe { libc::_exit(u8::try_from(code).map_or(1, i32::from)) }

@@ -1,7 +1,8 @@
 //! The tracked-field refinement loop (STORM, seed 004, §5.3.2, Fig. 5.1): `/fieldAbstraction`.
 //!
 //! Starting from the fields the property mentions (or `/trackedFields:f,g`), plus those the
-//! abstraction must track ([`field_abstraction::forced`]), each iteration checks the
+//! abstraction must track ([`field_abstraction::forced`]), plus the field whose values flow
+//! into a check unnamed when there is exactly one (see [`run`]), each iteration checks the
 //! abstraction `Abstract(P, F)` ([`field_abstraction`]) of the program, quietly:
 //! - no counterexample: the answer holds for the program; it is checked once more, printed as
 //!   any run prints it, and the loop ends;
@@ -248,6 +249,19 @@ pub(crate) fn run(
         None => field_abstraction::property_fields(typed),
     };
     tracked.extend(field_abstraction::forced(typed, bounded.is_some()));
+    // A field whose values flow into a check without the check naming it (`r := Request[d];
+    // assert !Completed[r]`) is the likeliest one the first refinement adds: read havocked,
+    // it lets the check fail on every path through it. When there is exactly one such field
+    // it is tracked from the start, which saves that first check and its replay (the whole
+    // run, when the property then holds) at the cost of at most one field more than needed.
+    // With two or more, the loop starts from the property's fields, as STORM does, and the
+    // refinement finds which of them matter. A set given by `/trackedFields` is kept as given.
+    let mut flowing = all.iter().filter(|f| asserted.contains(f) && relevant.contains(f) && !tracked.contains(f));
+    let start_with = match (options.tracked_fields.is_none(), flowing.next(), flowing.next()) {
+        (true, Some(&field), None) => Some(field),
+        _ => None,
+    };
+    tracked.extend(start_with);
     let mut abstraction = Abstraction {
         tracked,
         concrete: FxHashSet::default(),
@@ -267,6 +281,9 @@ pub(crate) fn run(
         feasible_report: None,
         prefix: None,
     };
+    if let Some(field) = start_with {
+        lp.log.push(format!("tracked from the start: {field}, the one field whose values flow into a check unnamed"));
+    }
     // The check that answers for the program, when it is the last one made.
     let mut answer: Option<Report> = None;
     let mut iterations = usize::from(all.is_empty());

@@ -1,12 +1,13 @@
 // STORM's harness: Init, then Dispatch || Cancel. Each routine updates its statistics
 // fields, then, holding the lock, takes the pending request and completes it. The property
-// (not completed twice) mentions Completed only. First abstraction: Request and Lock are
-// abstracted, so both routines may read a pending request: spurious. The replay with Request
-// and Lock concrete is infeasible; of the two, Request is needed for this path (QuickXplain
-// keeps the smallest set), then a second spurious path (both inside the lock) needs Lock.
+// (not completed twice) mentions Completed only; Request is the one other field whose values
+// flow into it (r := Request[DE]), so the first abstraction tracks {Request, Completed}. With
+// K = 1 the routines run one after the other, so the lock is not needed: that abstraction
+// verifies at once. With K >= 2 Lock is abstracted, so both routines may take the pending
+// request inside the "lock": spurious. The replay with Lock concrete is infeasible (the
+// second acquire blocks), so refinement adds Lock, a field the property does not mention.
 // With {Request, Completed, Lock} the program verifies at every K: the lock makes the
-// take-and-clear atomic. With K = 1 the routines run one after the other, so the lock is not
-// needed: {Request, Completed}. The Stat fields never reach a check.
+// take-and-clear atomic. The Stat fields never reach a check.
 // RUN: /k:1 => no bugs tracking Request, Completed
 // RUN: /k:2 => no bugs tracking Request, Completed, Lock
 // RUN: /k:3 => no bugs tracking Request, Completed, Lock

@@ -2,8 +2,8 @@
 // reads Request[DE] (pending), a switch lets Dispatch take and complete it, and Cancel then
 // completes it again: Cancel's assertion (line 75) fails. With K = 1 each routine runs to its
 // end once started (Dispatch first): Cancel reads 0 and does nothing, so no bug, and the lock
-// is not needed. The real bug replays with Request concrete (Lock plays no part in it), but
-// an earlier spurious path, both routines inside the lock, may make refinement track Lock.
+// is not needed. The first abstraction tracks {Request, Completed} (as in 03), all the real
+// bug needs; an earlier spurious path, both routines inside the lock, may add Lock.
 // RUN: /k:1 => no bugs tracking Request, Completed
 // RUN: /k:2 => bug at 75,5 needing /k:2 tracking Request, Completed +1
 var Request: [int]int;
