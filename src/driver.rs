@@ -100,8 +100,11 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // (40 implementations of a dozen branches each: 1.89 s to 1.65 s). Parallel checks
     // (`/vcsCores:N`) make their own: the cores are theirs. Under a memory limit the user set
     // (`/maxMemoryMB`), an idle context would count against the check's.
+    // Not when nothing is checked (`/noResolve`, `/noTypecheck`, `/noVerify`).
     if (options.field_abstraction || (options.vcs_cores <= 1 && options.max_memory_mb == 0))
         && options.verify
+        && !options.no_resolve
+        && !options.no_typecheck
         && let Ok((crate::smt::SolverChoice::Z3InProcess, session_options)) = crate::smt::configure(options)
     {
         crate::smt::prewarm_z3_contexts(&session_options);
