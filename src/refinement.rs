@@ -251,11 +251,12 @@ pub(crate) fn run(
     tracked.extend(field_abstraction::forced(typed, bounded.is_some()));
     // A field whose values flow into a check without the check naming it (`r := Request[d];
     // assert !Completed[r]`) is the likeliest one the first refinement adds: read havocked,
-    // it lets the check fail on every path through it. When there is exactly one such field
-    // it is tracked from the start, which saves that first check and its replay (the whole
-    // run, when the property then holds) at the cost of at most one field more than needed.
-    // With two or more, the loop starts from the property's fields, as STORM does, and the
-    // refinement finds which of them matter. A set given by `/trackedFields` is kept as given.
+    // it can make the check fail whatever the property's fields hold. When there is exactly
+    // one such field it is tracked from the start, which saves that first check and its
+    // replay (the whole run, when the property then holds) at the cost of at most one field
+    // more than needed. With two or more, the loop starts from the property's fields, as
+    // STORM does, and the refinement finds which of them matter. A set given by
+    // `/trackedFields` is kept as given.
     let mut flowing = all.iter().filter(|f| asserted.contains(f) && relevant.contains(f) && !tracked.contains(f));
     let start_with = match (options.tracked_fields.is_none(), flowing.next(), flowing.next()) {
         (true, Some(&field), None) => Some(field),
