@@ -257,7 +257,8 @@ pub(crate) fn run(
     // more than needed. With two or more, the loop starts from the property's fields, as
     // STORM does, and the refinement finds which of them matter. A set given by
     // `/trackedFields` is kept as given.
-    let mut flowing = all.iter().filter(|f| asserted.contains(f) && relevant.contains(f) && !tracked.contains(f));
+    // (`asserted` lies within `relevant`: the same closure from fewer seeds.)
+    let mut flowing = all.iter().filter(|f| asserted.contains(f) && !tracked.contains(f));
     let start_with = match (options.tracked_fields.is_none(), flowing.next(), flowing.next()) {
         (true, Some(&field), None) => Some(field),
         _ => None,

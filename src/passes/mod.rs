@@ -516,16 +516,12 @@ pub(crate) mod tests {
 
     /// Every `.bpl` under `dir`, at any depth, in order.
     fn bpl_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                bpl_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "bpl") {
-                out.push(path);
-            }
-        }
+        let entries = walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().flatten();
+        out.extend(
+            entries
+                .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "bpl"))
+                .map(walkdir::DirEntry::into_path),
+        );
     }
 
     /// Checks `program` trusted ([`TypeckOptions::trusted`]) and compares the tables with a

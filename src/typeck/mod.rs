@@ -44,10 +44,9 @@ pub struct TypeckOptions {
     /// The program is a pass's output, built from a checked program: when no type variable
     /// but a synonym's parameter is left in it (monomorphized, or never polymorphic), the
     /// checker computes the types of applications, operators and map accesses from their
-    /// operands instead of unifying
-    /// (`check::Checker::synthesized`). Same tables for a well-typed program; an ill-typed one
-    /// may go unreported, so only re-checks of passes' output set it, never in debug builds nor
-    /// under `--check-passes`.
+    /// operands instead of unifying (`check::Checker::synthesized`). Same tables for a
+    /// well-typed program; an ill-typed one may go unreported, so only re-checks of passes'
+    /// output set it, never in debug builds nor under `--check-passes`.
     pub trusted: bool,
 }
 
