@@ -166,8 +166,12 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     // Corral computes modifies sets itself: bounded mode does not hold a program to its clauses.
     let infer_modifies =
         options.infer_modifies || options.bounded.active() || crate::library::needs_base(&program.decls);
-    let typeck_options =
-        crate::typeck::TypeckOptions { infer_modifies, threads: options.bounded.active(), trusted: false };
+    let typeck_options = crate::typeck::TypeckOptions {
+        infer_modifies,
+        threads: options.bounded.active(),
+        trusted: false,
+        pass_output: false,
+    };
     let started = std::time::Instant::now();
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
     if options.trace {

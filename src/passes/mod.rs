@@ -473,7 +473,7 @@ fn round_trip(typed: &TypedProgram, pass: &'static str, sources: &mut SourceMap)
 /// modifies, which Boogie does not hold against the caller's clause either (it re-checks
 /// inlined implementations with errors ignored).
 fn recheck(program: Program, pass: &'static str, trusted: bool) -> Result<Box<TypedProgram>, PassError> {
-    let typeck_options = TypeckOptions { infer_modifies: true, threads: true, trusted };
+    let typeck_options = TypeckOptions { infer_modifies: true, threads: true, trusted, pass_output: true };
     match crate::typeck::run(program, &typeck_options, false) {
         Outcome::Typed(typed, _warnings) => Ok(typed),
         Outcome::ResolutionFailed(diagnostics) | Outcome::TypecheckFailed { diagnostics, .. } => {
@@ -527,7 +527,7 @@ pub(crate) mod tests {
     /// Checks `program` trusted ([`TypeckOptions::trusted`]) and compares the tables with a
     /// full check's; `None` when the full check fails (nothing to compare with).
     fn trusted_difference(program: Program) -> Option<String> {
-        let options = TypeckOptions { infer_modifies: true, threads: true, trusted: true };
+        let options = TypeckOptions { infer_modifies: true, threads: true, trusted: true, pass_output: true };
         match crate::typeck::run(program, &options, false) {
             Outcome::Typed(typed, _) => crate::typeck::compare::against_recheck(&typed).err(),
             _ => None,

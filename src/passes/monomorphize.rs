@@ -122,7 +122,7 @@ fn run(typed: &TypedProgram, inlining: bool) -> Result<Option<Program>, PassErro
         Desugared::Changed(program) => {
             match crate::typeck::run(
                 program,
-                &TypeckOptions { infer_modifies: true, threads: true, trusted: false },
+                &TypeckOptions { infer_modifies: true, threads: true, trusted: false, pass_output: true },
                 false,
             ) {
                 Outcome::Typed(t, _) => {

@@ -23,7 +23,7 @@ const SHOWN: usize = 8;
 /// `Err` describes the first differences between `fast`'s tables and a check from scratch.
 pub fn against_recheck(fast: &TypedProgram) -> Result<(), String> {
     let mut program = fast.program.clone();
-    let options = TypeckOptions { infer_modifies: true, threads: true, trusted: false };
+    let options = TypeckOptions { infer_modifies: true, threads: true, trusted: false, pass_output: true };
     let (resolution, diagnostics, old) = super::resolve::run_recording(&mut program, &options);
     if let Some(d) = diagnostics.iter().find(|d| d.severity == crate::diagnostics::Severity::Error) {
         return Err(format!("the program does not resolve again: {}", d.message));

@@ -48,6 +48,11 @@ pub struct TypeckOptions {
     /// well-typed program; an ill-typed one may go unreported, so only re-checks of passes'
     /// output set it, never in debug builds nor under `--check-passes`.
     pub trusted: bool,
+    /// The program is a pass's output, checked again: what concerns only the program as the
+    /// user wrote it is not checked. Statement ids (`{:id "..."}`) may repeat: inlining a
+    /// procedure at two calls, or unrolling a loop, copies its statements with their
+    /// attributes (Boogie does both after resolution and never resolves their output again).
+    pub pass_output: bool,
 }
 
 /// A side table keyed by node ([`NodeId`]): an entry for some of the program's numbered

@@ -2493,6 +2493,9 @@ impl Resolver<'_> {
     }
 
     fn statement_id(&mut self, attrs: &[Attribute], at: ast::Span) {
+        if self.options.pass_output {
+            return;
+        }
         if let Some(id) = find_string_attr(attrs, "id") {
             if self.statement_ids.contains(id) {
                 self.error(at, format!("more than one statement with same id: {id}"));
