@@ -51,7 +51,9 @@ pub struct TypeckOptions {
     /// The program is a pass's output, checked again: what concerns only the program as the
     /// user wrote it is not checked. Statement ids (`{:id "..."}`) may repeat: inlining a
     /// procedure at two calls, or unrolling a loop, copies its statements with their
-    /// attributes (Boogie does both after resolution and never resolves their output again).
+    /// attributes; and axiom names (`{:name "..."}`): monomorphization copies a polymorphic
+    /// function's `uses` axioms once per instance. (Boogie does all three after resolution
+    /// and never resolves their output again.)
     pub pass_output: bool,
 }
 

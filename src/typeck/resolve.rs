@@ -1414,6 +1414,8 @@ impl Resolver<'_> {
                     self.axiom_names.insert(name.to_string(), origin);
                 }
                 Some(false) => {}
+                // Monomorphization copies a polymorphic function's `uses` axioms per instance.
+                None if self.options.pass_output => {}
                 None => self.error(at, format!("more than one declaration of axiom name: {name}")),
             },
         }
