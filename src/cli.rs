@@ -29,6 +29,12 @@
 //! (maps of a monomorphic program are SMT arrays) ask for what rboogie does anyway. Other
 //! Boogie 2 options (`/z3opt`, `/doNotUseLabels`, ...) stay unknown switches: they have no
 //! meaning today that rboogie could honour.
+//!
+//! Boogie 3.5's own options that rboogie does not implement are never taken for files:
+//! those that change no verdict and nothing printed without `/trace` (VC-splitting
+//! heuristics, prover management, debugging aids: [`IGNORED_OPTIONS`]) are accepted, their
+//! values checked as Boogie checks them; the others ([`UNSUPPORTED_OPTIONS`]) are refused by
+//! name. `--help` lists both.
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, value_parser};
 use std::fmt;
@@ -460,6 +466,8 @@ enum Value {
     Int { min: i64, below: i64 },
     /// `Convert.ToUInt32` (`GetUnsignedNumericArgument`).
     UInt,
+    /// `Convert.ToDouble`, at least 0 (`GetDoubleArgument`).
+    Double,
     /// One of these words, exactly.
     OneOf(&'static [&'static str]),
     /// `/flags:FILE` (Corral's): more options, read from a file ([`flags_file`]).
@@ -575,6 +583,104 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("useArrayTheory", "use-array-theory", Value::Flag),
 ];
 
+/// Boogie 3.5 options that rboogie takes (their values checked as Boogie checks them) and
+/// then ignores, because what they ask for changes neither a verdict nor what is printed on
+/// stdout without `/trace`: how Boogie splits VCs when they time out (rboogie splits only as
+/// `/vcsSplitOnEveryAssert` and `{:split_here}` say), how it shapes a VC or manages its
+/// prover (subsumption, live variables, restarts, the random seed), and debugging aids
+/// (traces, dumps, a debugger, waiting for a key). Listed by `--help`.
+const IGNORED_OPTIONS: &[(&str, Value)] = &[
+    ("vcsMaxCost", Value::Double),
+    ("vcsPathJoinMult", Value::Double),
+    ("vcsPathCostMult", Value::Double),
+    ("vcsAssumeMult", Value::Double),
+    ("vcsPathSplitMult", Value::Double),
+    ("vcsMaxSplits", Value::Int { min: i32::MIN as i64, below: INT_END }),
+    ("vcsMaxKeepGoingSplits", Value::Int { min: i32::MIN as i64, below: INT_END }),
+    ("vcsKeepGoingTimeout", Value::UInt),
+    ("vcsFinalAssertTimeout", Value::UInt),
+    ("vcsDumpSplits", Value::Flag),
+    ("relaxFocus", Value::Flag),
+    ("timeLimitPerAssertionInPercent", Value::Int { min: 1, below: u32::MAX as i64 + 1 }),
+    ("subsumption", Value::Int { min: 0, below: 3 }),
+    ("liveVariableAnalysis", Value::Int { min: 0, below: 3 }),
+    ("boolControlVC", Value::Flag),
+    ("noPruneInfeasibleEdges", Value::Flag),
+    ("restartProver", Value::Flag),
+    ("randomSeed", Value::Int { min: i32::MIN as i64, below: INT_END }),
+    ("useProverEvaluate", Value::Flag),
+    ("emitDebugInformation", Value::Int { min: i32::MIN as i64, below: INT_END }),
+    ("smokeTimeout", Value::UInt),
+    ("traceTimes", Value::Flag),
+    ("tracePOs", Value::Flag),
+    ("traceverify", Value::Flag),
+    ("traceCaching", Value::Int { min: 0, below: 4 }),
+    ("runDiagnosticsOnTimeout", Value::Flag),
+    ("traceDiagnosticsOnTimeout", Value::Flag),
+    ("warnNotEliminatedVars", Value::Flag),
+    ("wait", Value::Flag),
+    ("break", Value::Flag),
+    ("launch", Value::Flag),
+];
+
+/// Boogie 3.5 options that rboogie does not implement and that would change what is checked
+/// or printed (printing forms, other file outputs, k-induction, staged and concurrent
+/// Houdini, Civl's trust options, ...): refused with a message that says so, rather than taken
+/// for a file name as an unknown `/...` is. Each with whether it takes a value.
+const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
+    ("alwaysAssumeFreeLoopInvariants", false),
+    ("attrHelp", false),
+    ("civlDesugaredFile", true),
+    ("coalesceBlocks", true),
+    ("concurrentHoudini", false),
+    ("crossDependencies", false),
+    ("dbgRefuted", false),
+    ("debugConcurrentHoudini", false),
+    ("debugStagedHoudini", false),
+    ("deterministicExtractLoops", false),
+    ("enableUnSatCoreExtraction", true),
+    ("explainHoudini", false),
+    ("extractLoops", false),
+    ("forceBplErrors", false),
+    ("kInductionDepth", true),
+    ("keepQuantifier", false),
+    ("overlookTypeErrors", false),
+    ("printCFG", true),
+    ("printLambdaLifting", false),
+    ("printLean", true),
+    ("printMeasureDesugaring", false),
+    ("printModelToFile", true),
+    ("printPassive", true),
+    ("printPruned", true),
+    ("printUnstructured", false),
+    ("printVerifiedProceduresCount", true),
+    ("printWithUniqueIds", false),
+    ("proverDll", true),
+    ("proverHelp", false),
+    ("proverLogAppend", false),
+    ("proverPreamble", true),
+    ("randomSeedIterations", true),
+    ("randomizeVcIterations", true),
+    ("reflectAdd", false),
+    ("reverseHoudiniWorklist", false),
+    ("silent", false),
+    ("stagedHoudini", true),
+    ("stagedHoudiniMergeIgnoredAnnotations", false),
+    ("stagedHoudiniReachabilityAnalysis", false),
+    ("stagedHoudiniThreads", true),
+    ("trustInvariants", false),
+    ("trustLayersDownto", true),
+    ("trustLayersUpto", true),
+    ("trustMoverTypes", false),
+    ("trustNoninterference", false),
+    ("trustRefinement", false),
+    ("variableDependenceIgnore", true),
+    ("verifySeparately", false),
+    ("verifySnapshots", true),
+    ("warnVacuousProofs", false),
+    ("xml", true),
+];
+
 const TYPE_ENCODINGS: &[&str] = &["m", "monomorphic", "p", "predicates", "a", "arguments"];
 const INLININGS: &[&str] = &["none", "assert", "assume", "spec"];
 const REACH_AXIOMS: &[&str] = &["ground", "quantified"];
@@ -583,6 +689,16 @@ const FORMATS: &[&str] = &["boogie", "rich", "json"];
 /// GNU long flags that take a value, so that `--time-limit 30` consumes the `30`.
 fn long_takes_value(long: &str) -> bool {
     Cli::command().get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+}
+
+/// A double as .NET's `ToString()` writes it (`3`, `3.5`).
+fn dotnet_double(d: f64) -> String {
+    if d.fract() == 0.0 && d.abs() < 1e15 { format!("{}", d as i64) } else { d.to_string() }
+}
+
+/// `Convert.ToDouble` with Boogie's filter `0 <= d`.
+fn double(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|d| *d >= 0.0 && d.is_finite())
 }
 
 /// Checks a Boogie-spelled value as Boogie does and returns it in the form clap expects.
@@ -594,6 +710,7 @@ fn check_value(value: Value, text: &str) -> Option<String> {
         Value::Text => Some(text.to_string()),
         Value::Int { min, below } => number().filter(|n| (min..below).contains(n)).map(|n| n.to_string()),
         Value::UInt => number().filter(|n| (0..=u32::MAX as i64).contains(n)).map(|n| n.to_string()),
+        Value::Double => double(text).map(|d| d.to_string()),
         Value::OneOf(words) => words.contains(&text).then(|| text.to_string()),
         Value::Infer | Value::Flags => Some(text.to_string()),
     }
@@ -678,6 +795,50 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
             None => (s, None),
         };
         let name = &switch[1..];
+        if name == "vcsLoad" {
+            // Boogie's `/vcsLoad:L`: `/vcsCores` as L times the machine's processors.
+            let Some(text) = colon_value.or_else(|| pending.pop_front()) else {
+                errors.push(format!("\"{switch}\" expects 1 argument"));
+                break;
+            };
+            match double(&text) {
+                Some(load) if load >= 3.0 => errors.push(format!(
+                    "surprisingly high load specified; got {}, expected nothing above 3.0",
+                    dotnet_double(load)
+                )),
+                Some(load) => {
+                    let processors = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+                    let cores = ((processors * load).round() as i64).max(1);
+                    flags.push(format!("--vcs-cores={cores}"));
+                }
+                None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
+            }
+            continue;
+        }
+        if let Some(&(_, value)) = IGNORED_OPTIONS.iter().find(|(n, _)| *n == name) {
+            if let Value::Flag = value {
+                if colon_value.is_some() {
+                    errors.push(format!("\"{switch}\" cannot take a colon argument"));
+                    break;
+                }
+                continue;
+            }
+            let Some(text) = colon_value.or_else(|| pending.pop_front()) else {
+                errors.push(format!("\"{switch}\" expects 1 argument"));
+                break;
+            };
+            if check_value(value, &text).is_none() {
+                errors.push(format!("Invalid argument \"{text}\" to option {switch}"));
+            }
+            continue;
+        }
+        if let Some(&(_, takes_value)) = UNSUPPORTED_OPTIONS.iter().find(|(n, _)| *n == name) {
+            errors.push(format!("{switch} is a Boogie option that rboogie does not support"));
+            if takes_value && colon_value.is_none() {
+                pending.pop_front();
+            }
+            continue;
+        }
         let Some(option) = BOOGIE_OPTIONS.iter().find(|o| o.name == name) else {
             if switch.starts_with('/') {
                 // Unix Boogie: an unknown `/...` is a path.
@@ -746,7 +907,30 @@ Several files form one program; a .txt file lists more file names. The file `std
 read from standard input.
 
 rboogie merge SHARD.json... prints Boogie's output for the whole program from the output of
-`rboogie --format json --shard I/N` for I = 1..N.";
+`rboogie --format json --shard I/N` for I = 1..N.
+
+Boogie options taken (their values checked as Boogie checks them) without effect, as they
+change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMult
+/vcsPathCostMult /vcsAssumeMult /vcsPathSplitMult /vcsMaxSplits /vcsMaxKeepGoingSplits
+/vcsKeepGoingTimeout /vcsFinalAssertTimeout /vcsDumpSplits /relaxFocus
+/timeLimitPerAssertionInPercent /subsumption /liveVariableAnalysis /boolControlVC
+/noPruneInfeasibleEdges /restartProver /randomSeed /useProverEvaluate /emitDebugInformation
+/smokeTimeout /traceTimes /tracePOs /traceverify /traceCaching /runDiagnosticsOnTimeout
+/traceDiagnosticsOnTimeout /warnNotEliminatedVars /wait /break /launch.
+/vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
+
+Boogie options rboogie does not support (refused with a message): /alwaysAssumeFreeLoopInvariants
+/attrHelp /civlDesugaredFile /coalesceBlocks /concurrentHoudini /crossDependencies /dbgRefuted
+/debugConcurrentHoudini /debugStagedHoudini /deterministicExtractLoops
+/enableUnSatCoreExtraction /explainHoudini /extractLoops /forceBplErrors /kInductionDepth
+/keepQuantifier /overlookTypeErrors /printCFG /printLambdaLifting /printLean
+/printMeasureDesugaring /printModelToFile /printPassive /printPruned /printUnstructured
+/printVerifiedProceduresCount /printWithUniqueIds /proverDll /proverHelp /proverLogAppend
+/proverPreamble /randomSeedIterations /randomizeVcIterations /reflectAdd
+/reverseHoudiniWorklist /silent /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
+/stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
+/trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
+/variableDependenceIgnore /verifySeparately /verifySnapshots /warnVacuousProofs /xml.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
@@ -1463,6 +1647,63 @@ mod tests {
         let help = help_text();
         for needle in ["--no-verify", "[/noVerify]", "/timeLimit:<N>", "/?", "/p:<X>", "--format"] {
             assert!(help.contains(needle), "help lacks {needle}:\n{help}");
+        }
+    }
+
+    #[test]
+    fn boogie_options_without_effect_are_checked_and_dropped() {
+        // Dafny's and SMACK's splitting and prover options, values as Boogie takes them.
+        assert_eq!(
+            translated("/vcsMaxCost:1.5 /vcsMaxSplits 4 -vcsKeepGoingTimeout:10 /subsumption:0 /restartProver a.bpl")
+                .unwrap(),
+            args("-- a.bpl")
+        );
+        assert_eq!(translated("/randomSeed:-3 /traceCaching:3 /wait").unwrap(), args("--"));
+        assert_eq!(
+            translated("/vcsMaxCost:-1 /subsumption:3 /timeLimitPerAssertionInPercent:0").unwrap_err(),
+            vec![
+                "Invalid argument \"-1\" to option /vcsMaxCost",
+                "Invalid argument \"3\" to option /subsumption",
+                "Invalid argument \"0\" to option /timeLimitPerAssertionInPercent",
+            ]
+        );
+        assert_eq!(
+            translated("/restartProver:1").unwrap_err(),
+            vec!["\"/restartProver\" cannot take a colon argument"]
+        );
+        // `/vcsLoad:L` is `/vcsCores` as L times the processors (at least 1); 3 and more is
+        // Boogie's error.
+        let processors = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(parsed("/vcsLoad:1 a.bpl").vcs_cores, processors as u32);
+        assert_eq!(parsed("/vcsLoad:0 a.bpl").vcs_cores, 1);
+        assert_eq!(
+            translated("/vcsLoad:3").unwrap_err(),
+            vec!["surprisingly high load specified; got 3, expected nothing above 3.0"]
+        );
+    }
+
+    #[test]
+    fn boogie_options_rboogie_does_not_support_are_refused_by_name() {
+        // Not taken for files (as an unknown `/...` is); a value after the option is its own.
+        assert_eq!(
+            translated("/kInductionDepth:2 /xml out.xml /printUnstructured a.bpl").unwrap_err(),
+            vec![
+                "/kInductionDepth is a Boogie option that rboogie does not support",
+                "/xml is a Boogie option that rboogie does not support",
+                "/printUnstructured is a Boogie option that rboogie does not support",
+            ]
+        );
+    }
+
+    #[test]
+    fn help_lists_the_options_taken_without_effect_and_those_refused() {
+        let names = IGNORED_OPTIONS.iter().map(|(n, _)| *n).chain(UNSUPPORTED_OPTIONS.iter().map(|(n, _)| *n));
+        for name in names.chain(["vcsLoad"]) {
+            assert!(!BOOGIE_OPTIONS.iter().any(|o| o.name == name), "/{name} is in two tables");
+            let listed =
+                AFTER_HELP.split(|c: char| c.is_whitespace()).any(|w| w.trim_end_matches('.') == format!("/{name}"));
+            let listed = listed || AFTER_HELP.contains(&format!("/{name}:"));
+            assert!(listed, "--help does not list /{name}");
         }
     }
 }
