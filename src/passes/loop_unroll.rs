@@ -802,7 +802,7 @@ mod tests {
                 .expect("unrolls")
                 .expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
-            let again = typed(&printed);
+            let again = crate::passes::tests::typed_output(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
             let twice =

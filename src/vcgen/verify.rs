@@ -810,8 +810,26 @@ fn encode_implementation<'a>(
             }
         }
         // Only the constants the VC mentions, as Boogie declares them (a model lists every
-        // constant declared).
-        let used = symbols_in(&vc.commands);
+        // constant declared), and those whose values an error shows: the `{:print}` arguments
+        // of `/enhancedErrorMessages:1` (Boogie translates them with the VC) and the inputs and
+        // checked variables of the rich and JSON formats. Asking for the value of a constant
+        // never declared is an error that ended the session: an implementation with an input
+        // its VC does not mention was reported as a solver exception.
+        let mut used = symbols_in(&vc.commands);
+        if options.values || options.augmented_traces {
+            for cmd in blocks.iter().flat_map(|b| &b.cmds) {
+                match cmd {
+                    passify::PCmd::Assert(_, _, _, Some(info)) => {
+                        used.extend(info.values.iter().flat_map(|(_, term)| symbols_in(term)));
+                    }
+                    passify::PCmd::Print(items) => used.extend(items.iter().flat_map(|item| match item {
+                        passify::PrintItem::Value(term) => symbols_in(term),
+                        passify::PrintItem::Text(_) => FxHashSet::default(),
+                    })),
+                    _ => {}
+                }
+            }
+        }
         let declared: Vec<&passify::Incarnation> = passive
             .decls
             .iter()
@@ -998,7 +1016,8 @@ fn check_vc(
                     cex.model = model_of(&answer, names, &vc.blocks, &cex);
                 }
                 if options.values {
-                    cex.values = values_at_failure(session, &vc.blocks, &cex);
+                    let known = |term: &str| known_to_solver(term, &vc.text, &query.prelude);
+                    cex.values = values_at_failure(session, &vc.blocks, &cex, &known);
                 }
                 if !options.stages.is_empty() {
                     let index = stage.unwrap_or(options.stages.len());
@@ -1100,11 +1119,30 @@ fn gave_up(
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
 }
 
-/// The values, in the solver's model, of the variables the failing check of `cex` reads.
+/// Whether the solver can evaluate `term`: a literal or compound term always (passification
+/// builds them from the VC's own symbols), a symbol only when the VC or the prelude declares
+/// it. An input the VC never mentions has no declaration: asking for its value was an error
+/// that ended the session, and the implementation was reported as a solver exception.
+fn known_to_solver(term: &str, vc: &str, prelude: &str) -> bool {
+    let term = term.trim();
+    let symbol =
+        term.starts_with('|') || term.starts_with(|c: char| c.is_ascii_alphabetic() || "~!@$%^&*_+=<>.?/".contains(c));
+    if !symbol || term == "true" || term == "false" {
+        return true;
+    }
+    let declared = |text: &str| {
+        text.contains(&format!("(declare-fun {term} (")) || text.contains(&format!("(declare-const {term} "))
+    };
+    declared(vc) || declared(prelude)
+}
+
+/// The values, in the solver's model, of the variables the failing check of `cex` reads
+/// (those the solver knows: `known`).
 fn values_at_failure(
     session: &mut dyn Session,
     blocks: &[passify::PassiveBlock],
     cex: &Counterexample,
+    known: &dyn Fn(&str) -> bool,
 ) -> Vec<(String, String)> {
     let key = check_key(&cex.check);
     let Some(&last) = cex.blocks.last() else { return Vec::new() };
@@ -1113,9 +1151,13 @@ fn values_at_failure(
         _ => None,
     });
     let Some(info) = info else { return Vec::new() };
-    let terms: Vec<&str> = info.values.iter().map(|(_, t)| t.as_str()).collect();
+    let shown: Vec<&(String, String)> = info.values.iter().filter(|(_, t)| known(t)).collect();
+    if shown.is_empty() {
+        return Vec::new();
+    }
+    let terms: Vec<&str> = shown.iter().map(|(_, t)| t.as_str()).collect();
     let Ok(values) = session.get_value(&terms) else { return Vec::new() };
-    info.values.iter().zip(values).map(|((name, _), v)| (name.clone(), model_value(v.trim()))).collect()
+    shown.iter().zip(values).map(|((name, _), v)| (name.clone(), model_value(v.trim()))).collect()
 }
 
 /// The model Boogie shows for counterexample `cex` (see [`super::model`]): the solver's
