@@ -20,7 +20,9 @@
 //! inherit the span of the node they replace.
 //!
 //! The same list names the passes for `--print-after=PASS` (the program after that pass, as
-//! Boogie text that parses and type-checks again, on stdout; the run then goes on) and for
+//! Boogie text that parses and type-checks again, on stdout, but for the `{:id}` statement ids
+//! and `{:name}` axiom names that inlining, unrolling and monomorphization repeat, which a
+//! program as written may not; the run then goes on) and for
 //! `/trace`, which prints one line per pass with the time it took, re-checking included.
 
 pub(crate) mod blocks;
