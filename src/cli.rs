@@ -815,23 +815,6 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
             }
             continue;
         }
-        if let Some(&(_, value)) = IGNORED_OPTIONS.iter().find(|(n, _)| *n == name) {
-            if let Value::Flag = value {
-                if colon_value.is_some() {
-                    errors.push(format!("\"{switch}\" cannot take a colon argument"));
-                    break;
-                }
-                continue;
-            }
-            let Some(text) = colon_value.or_else(|| pending.pop_front()) else {
-                errors.push(format!("\"{switch}\" expects 1 argument"));
-                break;
-            };
-            if check_value(value, &text).is_none() {
-                errors.push(format!("Invalid argument \"{text}\" to option {switch}"));
-            }
-            continue;
-        }
         if let Some(&(_, takes_value)) = UNSUPPORTED_OPTIONS.iter().find(|(n, _)| *n == name) {
             errors.push(format!("{switch} is a Boogie option that rboogie does not support"));
             if takes_value && colon_value.is_none() {
@@ -839,7 +822,9 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
             }
             continue;
         }
-        let Some(option) = BOOGIE_OPTIONS.iter().find(|o| o.name == name) else {
+        // An option taken without effect is checked as any other and becomes no long flag.
+        let ignored = || IGNORED_OPTIONS.iter().find(|(n, _)| *n == name).map(|&(name, value)| opt(name, "", value));
+        let Some(option) = BOOGIE_OPTIONS.iter().copied().find(|o| o.name == name).or_else(ignored) else {
             if switch.starts_with('/') {
                 // Unix Boogie: an unknown `/...` is a path.
                 files.push(arg.clone());
@@ -859,7 +844,9 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                     errors.push(format!("\"{switch}\" cannot take a colon argument"));
                     break;
                 }
-                flags.push(format!("--{}", option.long));
+                if !option.long.is_empty() {
+                    flags.push(format!("--{}", option.long));
+                }
             }
             value => {
                 let Some(text) = colon_value.or_else(|| pending.pop_front()) else {
@@ -881,6 +868,7 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                     continue;
                 }
                 match check_value(value, &text) {
+                    Some(_) if option.long.is_empty() => {}
                     Some(v) => flags.push(format!("--{}={v}", option.long)),
                     None => errors.push(format!("Invalid argument \"{text}\" to option {switch}")),
                 }

@@ -490,22 +490,20 @@ pub(crate) mod tests {
 
     /// A source text resolved and type-checked (pass tests start from it).
     pub(crate) fn typed(text: &str) -> Box<TypedProgram> {
-        let mut sources = SourceMap::new();
-        let id = sources.add("t.bpl", "t.bpl", text.to_string());
-        let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");
-        match crate::typeck::run(program, &TypeckOptions::default(), false) {
-            Outcome::Typed(typed, _) => typed,
-            _ => panic!("does not type-check:\n{text}"),
-        }
+        typed_with(text, &TypeckOptions::default())
     }
 
     /// A pass's printed output resolved and type-checked again, as the pipeline re-checks it
     /// ([`TypeckOptions::pass_output`]: statement ids and axiom names may repeat).
     pub(crate) fn typed_output(text: &str) -> Box<TypedProgram> {
+        typed_with(text, &TypeckOptions { pass_output: true, ..TypeckOptions::default() })
+    }
+
+    fn typed_with(text: &str, options: &TypeckOptions) -> Box<TypedProgram> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.bpl", "t.bpl", text.to_string());
         let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");
-        match crate::typeck::run(program, &TypeckOptions { pass_output: true, ..TypeckOptions::default() }, false) {
+        match crate::typeck::run(program, options, false) {
             Outcome::Typed(typed, _) => typed,
             _ => panic!("does not type-check:\n{text}"),
         }

@@ -1016,8 +1016,7 @@ fn check_vc(
                     cex.model = model_of(&answer, names, &vc.blocks, &cex);
                 }
                 if options.values {
-                    let known = |term: &str| known_to_solver(term, &vc.text, &query.prelude);
-                    cex.values = values_at_failure(session, &vc.blocks, &cex, &known);
+                    cex.values = values_at_failure(session, &vc.blocks, &cex);
                 }
                 if !options.stages.is_empty() {
                     let index = stage.unwrap_or(options.stages.len());
@@ -1119,30 +1118,12 @@ fn gave_up(
     Some(split::last_chance_error(blocks).map_or(why, |c| ImplOutcome::Errors(vec![c])))
 }
 
-/// Whether the solver can evaluate `term`: a literal or compound term always (passification
-/// builds them from the VC's own symbols), a symbol only when the VC or the prelude declares
-/// it. An input the VC never mentions has no declaration: asking for its value was an error
-/// that ended the session, and the implementation was reported as a solver exception.
-fn known_to_solver(term: &str, vc: &str, prelude: &str) -> bool {
-    let term = term.trim();
-    let symbol =
-        term.starts_with('|') || term.starts_with(|c: char| c.is_ascii_alphabetic() || "~!@$%^&*_+=<>.?/".contains(c));
-    if !symbol || term == "true" || term == "false" {
-        return true;
-    }
-    let declared = |text: &str| {
-        text.contains(&format!("(declare-fun {term} (")) || text.contains(&format!("(declare-const {term} "))
-    };
-    declared(vc) || declared(prelude)
-}
-
 /// The values, in the solver's model, of the variables the failing check of `cex` reads
-/// (those the solver knows: `known`).
+/// (each declared with the VC, see [`encode_implementation`]).
 fn values_at_failure(
     session: &mut dyn Session,
     blocks: &[passify::PassiveBlock],
     cex: &Counterexample,
-    known: &dyn Fn(&str) -> bool,
 ) -> Vec<(String, String)> {
     let key = check_key(&cex.check);
     let Some(&last) = cex.blocks.last() else { return Vec::new() };
@@ -1151,13 +1132,9 @@ fn values_at_failure(
         _ => None,
     });
     let Some(info) = info else { return Vec::new() };
-    let shown: Vec<&(String, String)> = info.values.iter().filter(|(_, t)| known(t)).collect();
-    if shown.is_empty() {
-        return Vec::new();
-    }
-    let terms: Vec<&str> = shown.iter().map(|(_, t)| t.as_str()).collect();
+    let terms: Vec<&str> = info.values.iter().map(|(_, t)| t.as_str()).collect();
     let Ok(values) = session.get_value(&terms) else { return Vec::new() };
-    shown.iter().zip(values).map(|((name, _), v)| (name.clone(), model_value(v.trim()))).collect()
+    info.values.iter().zip(values).map(|((name, _), v)| (name.clone(), model_value(v.trim()))).collect()
 }
 
 /// The model Boogie shows for counterexample `cex` (see [`super::model`]): the solver's
