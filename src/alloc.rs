@@ -20,7 +20,7 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use libmimalloc_sys as mi;
 
@@ -93,6 +93,45 @@ unsafe impl GlobalAlloc for Allocator {
 mod tests {
     use super::*;
 
+    /// After [`huge_pages_for_c_heap`], a thread's next large C allocations lie in memory the
+    /// kernel backs with huge pages (the mapping's flags in `/proc/self/smaps` say `hg`).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn c_heap_is_advised_huge_pages() {
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists() {
+            return;
+        }
+        let inside = std::thread::spawn(|| {
+            tune_c_allocator();
+            huge_pages_for_c_heap();
+            // SAFETY: a plain block of the C heap, freed below.
+            unsafe {
+                let block = libc::malloc(8 << 20);
+                assert!(!block.is_null());
+                let probe = block as usize + (4 << 20);
+                libc::free(block);
+                probe
+            }
+        })
+        .join()
+        .unwrap();
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let mut flags = None;
+        let mut current = false;
+        for line in smaps.lines() {
+            if let Some((range, _)) = line.split_once(' ')
+                && let Some((lo, hi)) = range.split_once('-')
+                && let (Ok(lo), Ok(hi)) = (usize::from_str_radix(lo, 16), usize::from_str_radix(hi, 16))
+            {
+                current = lo <= inside && inside < hi;
+            } else if current && let Some(f) = line.strip_prefix("VmFlags:") {
+                flags = Some(f.to_string());
+            }
+        }
+        let flags = flags.expect("the block's mapping is listed");
+        assert!(flags.split_whitespace().any(|f| f == "hg"), "VmFlags:{flags}");
+    }
+
     /// Blocks of every small size, and some large ones, are aligned as their layouts ask,
     /// through each entry point; contents survive reallocation.
     #[test]
@@ -142,5 +181,56 @@ pub fn tune_c_allocator() {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
         libc::mallopt(libc::M_TRIM_THRESHOLD, 256 << 20);
+        TUNED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Set by [`tune_c_allocator`].
+static TUNED: AtomicBool = AtomicBool::new(false);
+
+/// Bytes of this thread's C heap that [`huge_pages_for_c_heap`] backs with huge pages: under
+/// the 32 MiB that [`tune_c_allocator`] lets come from the heap, over what a Z3 context and a
+/// small check allocate.
+const HUGE_HEAP: usize = 30 << 20;
+
+/// Backs the next [`HUGE_HEAP`] bytes of this thread's C heap (glibc's arena, where libz3
+/// allocates) with transparent huge pages, once per thread; call it before Z3 allocates there.
+///
+/// Why: making a Z3 context (4.8.12) allocates and clears two tables of 8 MiB, and its
+/// interpreter a few more; on 4 KiB pages that is over 5,000 page faults, most of the 10 to
+/// 20 ms a context takes, and the first context of every run pays it (a run of small
+/// implementations is mostly that). On 2 MiB pages it is a dozen faults. How: the thread
+/// allocates a block of that size (it comes from the top of its arena), asks the kernel for
+/// huge pages over it (`MADV_HUGEPAGE`, which needs THP in `madvise` or `always` mode; with
+/// `never` it is a no-op), and frees it: the arena keeps it (the trim threshold is 256 MiB)
+/// and hands it out again to the allocations that follow. Only the huge pages touched
+/// become resident. glibc's own `glibc.malloc.hugetlb=1` tunable does this for the whole
+/// heap, but only when set in the environment before the process starts.
+pub fn huge_pages_for_c_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        thread_local! {
+            static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+        // Without [`tune_c_allocator`] the block would be a mapping of its own, unmapped
+        // when freed.
+        if !TUNED.load(Ordering::Relaxed) || DONE.with(|done| done.replace(true)) {
+            return;
+        }
+        const HUGE_PAGE: usize = 2 << 20;
+        // SAFETY: a block of the C heap, used only to learn its addresses and freed at once;
+        // `madvise` with MADV_HUGEPAGE changes how its pages are backed, not their contents.
+        unsafe {
+            let block = libc::malloc(HUGE_HEAP);
+            if block.is_null() {
+                return;
+            }
+            let start = (block as usize).next_multiple_of(HUGE_PAGE);
+            let end = (block as usize + HUGE_HEAP) & !(HUGE_PAGE - 1);
+            if start < end {
+                libc::madvise(start as *mut c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+            libc::free(block);
+        }
     }
 }

@@ -20,7 +20,10 @@
 //! Z3's tables, which is what makes `/vcsCores:N` print what `/vcsCores:1` prints.
 //!
 //! ## Prewarmed contexts
-//! Making a context and its command interpreter takes 10 to 20 ms, more than a small check.
+//! Making a context and its command interpreter takes 10 to 20 ms, more than a small check
+//! (about half of it faulting in the 17 MiB of tables a 4.8.12 context clears, which is why
+//! the threads that make contexts and run calls back their C heap with huge pages:
+//! [`crate::alloc::huge_pages_for_c_heap`]).
 //! A run of sequential checks (the field-abstraction refinement loop, and implementations
 //! checked one after another under `/vcsCores:1`) calls [`prewarm_contexts`]: from then on
 //! one thread of its own makes the next context while the caller prepares its next check
@@ -525,6 +528,7 @@ impl Context {
     /// when it was made and what its own `set-option`s said, not the globals of its moment
     /// (measured): it runs outside the lock.
     fn new(params: &[CString], options: &Options) -> Result<Context, String> {
+        crate::alloc::huge_pages_for_c_heap();
         let noted = global_params();
         // SAFETY: plain constructor calls; the config is deleted once the context is made;
         // Z3's global parameters are set under the lock; the context is new, so the call
@@ -692,6 +696,8 @@ impl Worker {
             .name("z3-call".into())
             .stack_size(CALL_STACK)
             .spawn(move || {
+                // The check's memory too (see the function).
+                crate::alloc::huge_pages_for_c_heap();
                 while let Ok(job) = queue.recv() {
                     // SAFETY: the context is used by this call alone: the transport makes no
                     // other call into it before this one's result arrives, and never again
