@@ -1188,7 +1188,7 @@ struct Cli {
     /// With --print-split, print the program's declarations too
     #[arg(long, help_heading = COMPAT)]
     print_split_declarations: bool,
-    /// Smoke test: report code no execution reaches (accepted, no effect yet)
+    /// Smoke test: report code no execution reaches
     #[arg(long, help_heading = COMPAT)]
     smoke: bool,
     /// Accepted, no effect: rboogie's solver names are always made from the program's

@@ -598,6 +598,7 @@ fn verify_options(
         reach_ground: !options.reach_quantified,
         multi_index_arrays: solvers.choice.reads_multi_index_arrays(),
         hoist_definitions: bounded.is_some_and(|b| b.concurrent),
+        smoke: options.smoke,
     }
 }
 
@@ -667,6 +668,8 @@ fn verify_with(
             }
             None => String::new(),
         };
+        // `/smoke`: the unreachable code found, printed with the splits (before the verdict).
+        let unreachable = result.unreachable.concat();
         let models = crate::verdict::Models {
             in_trace: options.print_model >= 1,
             after_error: options.model_view.as_deref() == Some("-"),
@@ -689,7 +692,7 @@ fn verify_with(
             disagrees = true;
             return;
         }
-        verdict.splits = splits;
+        verdict.splits = splits + &unreachable;
         // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
         // after its first (Boogie's `GetLogFilename` with reuse).
         if let Some(template) = options.model_view.as_deref().filter(|t| *t != "-") {

@@ -217,6 +217,37 @@ pub(crate) fn blocks_of(typed: &TypedProgram, body: &Body, coalesce: bool) -> Re
         .collect())
 }
 
+/// `blocks` (lowered from `body`, and cut into a DAG or otherwise changed by VC generation) as
+/// AST blocks, for printing: each command as the program wrote it where it has one; a havoc
+/// VC generation added (loop cutting's) as `havoc` of its variables; other markers left out.
+pub(crate) fn ast_blocks(typed: &TypedProgram, body: &Body, blocks: &[vcgen::Block]) -> Vec<AstBlock> {
+    let mut origins = Origins::default();
+    origins.collect(typed, &body.stmts);
+    let havoc = |vars: &[VarId]| {
+        let names: Box<[Ident]> =
+            vars.iter().map(|&v| Ident::at(typed.symbols().var(v).name.name, body.span)).collect();
+        Cmd { kind: CmdKind::Havoc { vars: names }, span: body.span }
+    };
+    blocks
+        .iter()
+        .map(|b| AstBlock {
+            label: b.label.clone(),
+            tok: b.tok,
+            cmds: b
+                .cmds
+                .iter()
+                .filter_map(|c| match (origins.ast_cmd(c), c) {
+                    (Some(c), _) => Some(c),
+                    (None, vcgen::Cmd::Havoc(vars)) => Some(havoc(vars)),
+                    (None, _) => None,
+                })
+                .collect(),
+            succs: b.succs.clone(),
+            transfer: b.ret.or(b.tok),
+        })
+        .collect()
+}
+
 /// Blocks back to a body: one labeled big block per block, ending in its goto or return.
 pub(crate) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
     let label = |b: &AstBlock| Ident::at(Symbol::intern(&b.label), b.tok.unwrap_or(original.span));

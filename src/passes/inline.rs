@@ -209,16 +209,18 @@ fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
             _ => crate::moved::writer(log, "<console>"),
         }
         let program = Program { decls: vec![decl] };
-        log.push_str(&crate::printer::print_program(
-            &program,
-            &crate::printer::PrintOptions {
-                pretty: false,
-                emit: true,
-                blocks: true,
-                where_comments: true,
-                types: Some(crate::emit::type_table(typed)),
-            },
-        ));
+        log.push_str(&crate::printer::print_program(&program, &emit_impl_options(typed)));
+    }
+}
+
+/// How Boogie's `EmitImpl` prints an implementation: its body as blocks, in Boogie's layout.
+pub(crate) fn emit_impl_options(typed: &TypedProgram) -> crate::printer::PrintOptions {
+    crate::printer::PrintOptions {
+        pretty: false,
+        emit: true,
+        blocks: true,
+        where_comments: true,
+        types: Some(crate::emit::type_table(typed)),
     }
 }
 

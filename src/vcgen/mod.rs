@@ -33,6 +33,7 @@ pub mod passify;
 pub mod prune;
 pub mod reach_ground;
 pub mod shown;
+pub mod smoke;
 pub mod split;
 pub mod stratified;
 pub mod trace;

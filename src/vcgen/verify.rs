@@ -25,7 +25,7 @@ use super::split;
 use super::trace::{self, Counterexample};
 use super::wlp::{self, check_key};
 use super::{AssumeAttrs, Check, CheckKind, Cmd, NoVc, Unsupported};
-use crate::ast::{Attribute, Body, Decl, Expr, Span, Spec, VarGroup};
+use crate::ast::{Attribute, Body, Decl, Expr, ExprKind, NodeId, Span, Spec, VarGroup};
 use crate::memory;
 use crate::smt::{Answer, Limits, Session, UnknownReason};
 use crate::typeck::{ImplementationId, Ref, TypedProgram, VarId, VarKind};
@@ -77,6 +77,9 @@ pub struct VerifyOptions {
     /// Context-bounded checking sets it: its sequentialized programs copy every shared map
     /// at every access.
     pub hoist_definitions: bool,
+    /// `/smoke`: each implementation that verifies is searched for unreachable code
+    /// ([`super::smoke`]).
+    pub smoke: bool,
 }
 
 #[derive(Debug)]
@@ -113,6 +116,9 @@ pub struct ImplResult {
     /// Under `/printSplit`, each split's name (`Name-N/...`) and passive program, as Boogie
     /// prints them before checking it.
     pub splits: Vec<(String, String)>,
+    /// Under `/smoke`, each piece of unreachable code found, as Boogie prints it
+    /// (`found unreachable code:` and the path to it).
+    pub unreachable: Vec<String>,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -234,6 +240,9 @@ pub(crate) struct Query {
     /// One VC per split (Boogie's implementation division, [`super::division`]); most
     /// implementations have one.
     vcs: Vec<EncodedVc>,
+    /// Under `/smoke`, the VCs of its check points ([`super::smoke`]), each with what is
+    /// printed when it verifies (the point is unreachable).
+    smoke: Vec<(EncodedVc, String)>,
     /// `/timeLimit` and `/rlimit`, or the implementation's `{:timeLimit N}` and `{:rlimit N}`.
     limits: Limits,
 }
@@ -264,6 +273,7 @@ impl Heading {
             message_if_verified: self.message_if_verified.clone(),
             time_limit: self.time_limit,
             splits: self.splits.clone(),
+            unreachable: Vec::new(),
         }
     }
 }
@@ -320,7 +330,7 @@ impl Query {
 struct InOrder<'r> {
     on_result: &'r mut dyn FnMut(ImplResult),
     headings: Vec<Option<Heading>>,
-    outcomes: Vec<Option<ImplOutcome>>,
+    outcomes: Vec<Option<Checked>>,
     /// The first result not reported yet.
     next: usize,
 }
@@ -332,12 +342,14 @@ impl InOrder<'_> {
         self.headings.len() - 1
     }
 
-    fn complete(&mut self, index: usize, outcome: ImplOutcome) {
-        self.outcomes[index] = Some(outcome);
-        while let Some(Some(outcome)) = self.outcomes.get_mut(self.next).map(Option::take) {
+    fn complete(&mut self, index: usize, checked: Checked) {
+        self.outcomes[index] = Some(checked);
+        while let Some(Some((outcome, unreachable))) = self.outcomes.get_mut(self.next).map(Option::take) {
             let Heading { name, order, span, message_if_verified, time_limit, splits } =
                 self.headings[self.next].take().expect("reported once");
-            (self.on_result)(ImplResult { name, order, span, outcome, message_if_verified, time_limit, splits });
+            let result =
+                ImplResult { name, order, span, outcome, message_if_verified, time_limit, splits, unreachable };
+            (self.on_result)(result);
             self.next += 1;
         }
     }
@@ -354,8 +366,14 @@ struct Checker<'o> {
     session: Option<Box<dyn Session>>,
 }
 
+/// The time limit of each check of `/smoke` (Boogie's `/smokeTimeout` default).
+const SMOKE_TIMEOUT_S: u32 = 10;
+
+/// An implementation's outcome, and the unreachable code `/smoke` found in it.
+type Checked = (ImplOutcome, Vec<String>);
+
 impl Checker<'_> {
-    fn check(&mut self, query: &Query) -> ImplOutcome {
+    fn check(&mut self, query: &Query) -> Checked {
         if let Some(s) = &mut self.session {
             if self.options.session_per_implementation {
                 self.session = None;
@@ -370,7 +388,7 @@ impl Checker<'_> {
             Some(s) => s,
             None => match (self.open)(&query.name) {
                 Ok(s) => self.session.insert(s),
-                Err(why) => return ImplOutcome::SolverException(why),
+                Err(why) => return (ImplOutcome::SolverException(why), Vec::new()),
             },
         };
         session.send(&query.prelude);
@@ -379,7 +397,26 @@ impl Checker<'_> {
             session.send(&vc.text);
             outcomes.push(check_vc(session.as_mut(), self.options, query, vc, true));
         }
-        combine(outcomes)
+        let outcome = combine(outcomes);
+        let mut unreachable = Vec::new();
+        if matches!(outcome, ImplOutcome::Verified) {
+            // Boogie's smoke test: a point whose `assert false` verifies is unreachable; any
+            // other answer (a path to it, or none within the limit) reports nothing.
+            for (vc, printed) in &query.smoke {
+                if session.dead().is_some() {
+                    break;
+                }
+                session.send(&vc.text);
+                // Only the answer counts (no counterexample is read), within Boogie's
+                // `/smokeTimeout` default of 10 seconds.
+                let limits = Limits { time_limit_s: SMOKE_TIMEOUT_S, ..query.limits };
+                if session.check_sat(&limits) == Answer::Unsat {
+                    unreachable.push(printed.clone());
+                }
+                session.send("(pop 1)\n");
+            }
+        }
+        (outcome, unreachable)
     }
 }
 
@@ -415,8 +452,8 @@ pub fn verify_program(
                 return;
             }
             let index = reports.expect(staged.heading);
-            let outcome = staged.query.unwrap_or_else(|query| here.check(&query));
-            reports.complete(index, outcome);
+            let checked = staged.query.map_or_else(|query| here.check(&query), |o| (o, Vec::new()));
+            reports.complete(index, checked);
         })?;
         return Ok(selected_count);
     }
@@ -424,7 +461,7 @@ pub fn verify_program(
         let (queries, waiting) = mpsc::sync_channel::<Query>(cores);
         // Owned by the checkers only: should they all stop, sending fails instead of blocking.
         let waiting = Arc::new(Mutex::new(waiting));
-        let (outcomes, found) = mpsc::channel::<(usize, ImplOutcome)>();
+        let (outcomes, found) = mpsc::channel::<(usize, Checked)>();
         let mut checkers = 0;
         for n in 0..cores {
             let (waiting, outcomes) = (waiting.clone(), outcomes.clone());
@@ -453,7 +490,7 @@ pub fn verify_program(
             }
             let index = reports.expect(staged.heading);
             match staged.query {
-                Ok(outcome) => reports.complete(index, outcome),
+                Ok(outcome) => reports.complete(index, (outcome, Vec::new())),
                 Err(query) => {
                     let query = Query { index, ..query };
                     match &queries {
@@ -544,6 +581,7 @@ pub(crate) fn stage_program(
         let limits = implementation_limits(options, impl_attrs(typed, id));
         let time_limit = limits.time_limit_s;
         let mut printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
+        let mut smoke = Vec::new();
         let encoded = encode_implementation(
             typed,
             sources,
@@ -556,6 +594,7 @@ pub(crate) fn stage_program(
             &mut prelude,
             id,
             printing.as_mut(),
+            &mut smoke,
         );
         let splits = printing.map(|p| p.splits).unwrap_or_default();
         let heading =
@@ -569,7 +608,7 @@ pub(crate) fn stage_program(
                 if prelude.len() != shared_prelude.len() {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, limits })
+                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, smoke, limits })
             }
         };
         each(Staged { id, heading, query });
@@ -628,6 +667,7 @@ fn encode_implementation<'a>(
     prelude: &mut String,
     id: ImplementationId,
     mut printing: Option<&mut Printing<'a>>,
+    smoke: &mut Vec<(EncodedVc, String)>,
 ) -> Result<Option<Vec<EncodedVc>>, NoVc> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
@@ -715,6 +755,8 @@ fn encode_implementation<'a>(
     let blocks = cfg::prune_unreachable(blocks);
     let blocks = if cfg::in_block_form(impl_attrs(typed, id)) { blocks } else { cfg::coalesce(blocks) };
     let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
+    // `/smoke` starts from the DAG before the specifications are added, as Boogie's does.
+    let dag = options.smoke.then(|| (blocks.clone(), entry.clone(), exit.clone()));
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
     cfg::add_blocks_between(&mut blocks);
     memory::check()?;
@@ -854,13 +896,82 @@ fn encode_implementation<'a>(
         });
         vcs.push(EncodedVc { text, blocks, vc, model });
     }
-    if vcs.is_empty() {
+    if let Some((dag, entry, exit)) = dag {
+        // The smoke assertion's `false`, as long-lived as the program's expressions (one per
+        // implementation smoke-tested).
+        let falsity: &'a Expr =
+            Box::leak(Box::new(Expr { kind: ExprKind::BoolLit(false), span: body.span, id: NodeId::NONE }));
+        for point in super::smoke::points(typed, &dag, falsity) {
+            let printed = smoke_text(typed, id, body, &point.blocks);
+            let mut blocks = point.blocks;
+            cfg::add_exit_and_specs(&mut blocks, Specs { entry: entry.clone(), exit: exit.clone() }, body.stmts.end);
+            cfg::add_blocks_between(&mut blocks);
+            let mut passive = passify::run(&cx, enc, &blocks)?;
+            if options.remove_empty_blocks {
+                passify::remove_empty_blocks(&mut passive.blocks);
+            }
+            let vc = wlp::run(&passive.blocks)?;
+            let vc = super::instantiate::run(vc, enc.pool_sorts(), enc.lambda_definitions());
+            memory::check()?;
+            if vc.checks.is_empty() {
+                continue;
+            }
+            let definitions: String = passive.definitions.iter().map(|d| format!("(assert {d})\n")).collect();
+            let (used, defined) = (symbols_in(&vc.commands), symbols_in(&definitions));
+            let mut text = String::from("(push 1)\n");
+            for d in &passive.decls {
+                let name = d.smt.trim_matches('|');
+                if used.contains(name) || defined.contains(name) {
+                    let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
+                }
+            }
+            text += &definitions;
+            text += &vc.commands;
+            smoke.push((EncodedVc { text, blocks: passive.blocks, vc, model: None }, printed));
+        }
+    }
+    if vcs.is_empty() && smoke.is_empty() {
         return Ok(None);
     }
     // Sorts first met in this implementation are declared in the prelude of this and every
     // later implementation.
     prelude.push_str(&enc.take_new_decls());
     Ok(Some(vcs))
+}
+
+/// What `/smoke` prints for an unreachable point (Boogie's `OnUnreachableCode`): the
+/// implementation with the blocks of `point` (from the entry to the point), its
+/// `assert false` last, as Boogie's `EmitImpl` prints it.
+fn smoke_text(typed: &TypedProgram, id: ImplementationId, body: &Body, point: &[super::Block]) -> String {
+    use crate::ast::{Cmd as AstCmd, CmdKind, Decl as AstDecl, ImplementationDecl, Program};
+    let mut blocks = crate::passes::blocks::ast_blocks(typed, body, point);
+    if let Some(last) = blocks.last_mut() {
+        let falsity = Expr { kind: ExprKind::BoolLit(false), span: body.span, id: NodeId::NONE };
+        last.cmds.push(AstCmd { kind: CmdKind::Assert { attrs: Box::new([]), expr: falsity }, span: body.span });
+    }
+    let decl = &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize];
+    let mut imp = match crate::passes::blocks::without_block_form(decl) {
+        AstDecl::Implementation(i) => *i,
+        AstDecl::Procedure(p) => match p.body {
+            Some(body) => ImplementationDecl {
+                attrs: p.attrs.clone(),
+                name: p.name,
+                type_params: p.type_params.clone(),
+                ins: p.ins.clone(),
+                outs: p.outs.clone(),
+                body,
+                span: p.span,
+            },
+            None => return String::new(),
+        },
+        _ => return String::new(),
+    };
+    imp.body.stmts = crate::passes::blocks::stmt_list(&blocks, &imp.body);
+    let printed = crate::printer::print_program(
+        &Program { decls: vec![AstDecl::Implementation(Box::new(imp))] },
+        &crate::passes::inline::emit_impl_options(typed),
+    );
+    format!("found unreachable code:\n{printed}")
 }
 
 /// The symbols a VC's text mentions: quoted (`|x@1|`, without the bars) and plain ones.
