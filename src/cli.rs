@@ -161,6 +161,8 @@ pub struct Options {
     pub print_split_declarations: bool,
     /// `/smoke`: Boogie's smoke test (unreachable code is reported).
     pub smoke: bool,
+    /// `/smokeTimeout:N`: seconds for each of its checks (Boogie's default 10; 0: no limit).
+    pub smoke_timeout: u32,
     /// `/fieldAbstraction`: STORM's field abstraction with refinement of the tracked fields
     /// ([`crate::refinement`]).
     pub field_abstraction: bool,
@@ -320,6 +322,7 @@ impl Default for Options {
             model_view: None,
             print_split_declarations: false,
             smoke: false,
+            smoke_timeout: 10,
             field_abstraction: false,
             tracked_fields: None,
             contract_infer: false,
@@ -546,6 +549,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("mv", "model-view", Value::Text),
     opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
     opt("smoke", "smoke", Value::Flag),
+    opt("smokeTimeout", "smoke-timeout", Value::UInt),
     opt("fieldAbstraction", "field-abstraction", Value::Flag),
     opt("trackedFields", "tracked-fields", Value::Text),
     opt("contractInfer", "contract-infer", Value::Flag),
@@ -610,7 +614,6 @@ const IGNORED_OPTIONS: &[(&str, Value)] = &[
     ("randomSeed", Value::Int { min: i32::MIN as i64, below: INT_END }),
     ("useProverEvaluate", Value::Flag),
     ("emitDebugInformation", Value::Int { min: i32::MIN as i64, below: INT_END }),
-    ("smokeTimeout", Value::UInt),
     ("traceTimes", Value::Flag),
     ("tracePOs", Value::Flag),
     ("traceverify", Value::Flag),
@@ -903,7 +906,7 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /vcsKeepGoingTimeout /vcsFinalAssertTimeout /vcsDumpSplits /relaxFocus
 /timeLimitPerAssertionInPercent /subsumption /liveVariableAnalysis /boolControlVC
 /noPruneInfeasibleEdges /restartProver /randomSeed /useProverEvaluate /emitDebugInformation
-/smokeTimeout /traceTimes /tracePOs /traceverify /traceCaching /runDiagnosticsOnTimeout
+/traceTimes /tracePOs /traceverify /traceCaching /runDiagnosticsOnTimeout
 /traceDiagnosticsOnTimeout /warnNotEliminatedVars /wait /break /launch.
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
@@ -1191,6 +1194,9 @@ struct Cli {
     /// Smoke test: report code no execution reaches
     #[arg(long, help_heading = COMPAT)]
     smoke: bool,
+    /// Seconds for each check of the smoke test (default 10; 0: no limit)
+    #[arg(long, value_name = "N", help_heading = COMPAT)]
+    smoke_timeout: Option<u32>,
     /// Accepted, no effect: rboogie's solver names are always made from the program's
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     normalize_names: Option<u8>,
@@ -1391,6 +1397,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         model_view: cli.model_view,
         print_split_declarations: cli.print_split_declarations,
         smoke: cli.smoke,
+        smoke_timeout: cli.smoke_timeout.unwrap_or(d.smoke_timeout),
         field_abstraction: cli.field_abstraction || cli.tracked_fields.is_some(),
         tracked_fields: cli
             .tracked_fields
@@ -1605,6 +1612,9 @@ mod tests {
         assert_eq!(o.format, Some(Format::Json));
         // The last occurrence wins, as in Boogie.
         assert_eq!(parsed("/timeLimit:1 /timeLimit:2").time_limit, 2);
+        let o = parsed("/smoke /smokeTimeout:3 a.bpl");
+        assert_eq!((o.smoke, o.smoke_timeout), (true, 3));
+        assert_eq!(parsed("--smoke a.bpl").smoke_timeout, 10);
     }
 
     #[test]

@@ -599,6 +599,7 @@ fn verify_options(
         multi_index_arrays: solvers.choice.reads_multi_index_arrays(),
         hoist_definitions: bounded.is_some_and(|b| b.concurrent),
         smoke: options.smoke,
+        smoke_timeout: options.smoke_timeout,
     }
 }
 

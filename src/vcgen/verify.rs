@@ -80,6 +80,8 @@ pub struct VerifyOptions {
     /// `/smoke`: each implementation that verifies is searched for unreachable code
     /// ([`super::smoke`]).
     pub smoke: bool,
+    /// `/smokeTimeout`: seconds for each of its checks (0: no limit).
+    pub smoke_timeout: u32,
 }
 
 #[derive(Debug)]
@@ -366,9 +368,6 @@ struct Checker<'o> {
     session: Option<Box<dyn Session>>,
 }
 
-/// The time limit of each check of `/smoke` (Boogie's `/smokeTimeout` default).
-const SMOKE_TIMEOUT_S: u32 = 10;
-
 /// An implementation's outcome, and the unreachable code `/smoke` found in it.
 type Checked = (ImplOutcome, Vec<String>);
 
@@ -407,9 +406,8 @@ impl Checker<'_> {
                     break;
                 }
                 session.send(&vc.text);
-                // Only the answer counts (no counterexample is read), within Boogie's
-                // `/smokeTimeout` default of 10 seconds.
-                let limits = Limits { time_limit_s: SMOKE_TIMEOUT_S, ..query.limits };
+                // Only the answer counts (no counterexample is read), within `/smokeTimeout`.
+                let limits = Limits { time_limit_s: self.options.smoke_timeout, ..query.limits };
                 if session.check_sat(&limits) == Answer::Unsat {
                     unreachable.push(printed.clone());
                 }
