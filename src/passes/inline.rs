@@ -209,19 +209,14 @@ fn print_inlined(decl: &Decl, typed: &TypedProgram, log: &mut String) {
             _ => crate::moved::writer(log, "<console>"),
         }
         let program = Program { decls: vec![decl] };
-        log.push_str(&crate::printer::print_program(&program, &emit_impl_options(typed)));
+        log.push_str(&crate::printer::print_program(&program, &emit_impl_options(crate::emit::type_table(typed))));
     }
 }
 
-/// How Boogie's `EmitImpl` prints an implementation: its body as blocks, in Boogie's layout.
-pub(crate) fn emit_impl_options(typed: &TypedProgram) -> crate::printer::PrintOptions {
-    crate::printer::PrintOptions {
-        pretty: false,
-        emit: true,
-        blocks: true,
-        where_comments: true,
-        types: Some(crate::emit::type_table(typed)),
-    }
+/// How Boogie's `EmitImpl` prints an implementation: its body as blocks, in Boogie's layout;
+/// `types` is the program's [`crate::emit::type_table`].
+pub(crate) fn emit_impl_options(types: crate::emit::TypeTable) -> crate::printer::PrintOptions {
+    crate::printer::PrintOptions { pretty: false, emit: true, blocks: true, where_comments: true, types: Some(types) }
 }
 
 /// A procedure with a body as Boogie holds it: a procedure and an implementation.

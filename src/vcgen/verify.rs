@@ -572,6 +572,8 @@ pub(crate) fn stage_program(
     let calls = super::measure::CallGraph::new(typed, false);
     let symbols = typed.symbols();
     let types = options.print_split.then(|| crate::emit::type_table(typed));
+    // What `/smoke` prints an unreachable point with; made once for the program.
+    let smoke_types = options.smoke.then(|| crate::emit::type_table(typed));
     for (order, &id) in impls.iter().enumerate() {
         let info = &symbols.implementations[id.0 as usize];
         let name = info.name.name.to_string();
@@ -593,6 +595,7 @@ pub(crate) fn stage_program(
             id,
             printing.as_mut(),
             &mut smoke,
+            smoke_types.as_ref(),
         );
         let splits = printing.map(|p| p.splits).unwrap_or_default();
         let heading =
@@ -666,6 +669,7 @@ fn encode_implementation<'a>(
     id: ImplementationId,
     mut printing: Option<&mut Printing<'a>>,
     smoke: &mut Vec<(EncodedVc, String)>,
+    smoke_types: Option<&crate::emit::TypeTable>,
 ) -> Result<Option<Vec<EncodedVc>>, NoVc> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
@@ -894,13 +898,13 @@ fn encode_implementation<'a>(
         });
         vcs.push(EncodedVc { text, blocks, vc, model });
     }
-    if let Some((dag, entry, exit)) = dag {
+    if let (Some((dag, entry, exit)), Some(types)) = (dag, smoke_types) {
         // The smoke assertion's `false`, as long-lived as the program's expressions (one per
         // implementation smoke-tested).
         let falsity: &'a Expr =
             Box::leak(Box::new(Expr { kind: ExprKind::BoolLit(false), span: body.span, id: NodeId::NONE }));
         for point in super::smoke::points(typed, &dag, falsity) {
-            let printed = smoke_text(typed, id, body, &point.blocks);
+            let printed = smoke_text(typed, types, id, body, &point.blocks);
             let mut blocks = point.blocks;
             cfg::add_exit_and_specs(&mut blocks, Specs { entry: entry.clone(), exit: exit.clone() }, body.stmts.end);
             cfg::add_blocks_between(&mut blocks);
@@ -940,7 +944,13 @@ fn encode_implementation<'a>(
 /// What `/smoke` prints for an unreachable point (Boogie's `OnUnreachableCode`): the
 /// implementation with the blocks of `point` (from the entry to the point), its
 /// `assert false` last, as Boogie's `EmitImpl` prints it.
-fn smoke_text(typed: &TypedProgram, id: ImplementationId, body: &Body, point: &[super::Block]) -> String {
+fn smoke_text(
+    typed: &TypedProgram,
+    types: &crate::emit::TypeTable,
+    id: ImplementationId,
+    body: &Body,
+    point: &[super::Block],
+) -> String {
     use crate::ast::{Cmd as AstCmd, CmdKind, Decl as AstDecl, ImplementationDecl, Program};
     let mut blocks = crate::passes::blocks::ast_blocks(typed, body, point);
     if let Some(last) = blocks.last_mut() {
@@ -967,7 +977,7 @@ fn smoke_text(typed: &TypedProgram, id: ImplementationId, body: &Body, point: &[
     imp.body.stmts = crate::passes::blocks::stmt_list(&blocks, &imp.body);
     let printed = crate::printer::print_program(
         &Program { decls: vec![AstDecl::Implementation(Box::new(imp))] },
-        &crate::passes::inline::emit_impl_options(typed),
+        &crate::passes::inline::emit_impl_options(types.clone()),
     );
     format!("found unreachable code:\n{printed}")
 }
