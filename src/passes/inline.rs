@@ -220,7 +220,7 @@ pub(crate) fn emit_impl_options(types: crate::emit::TypeTable) -> crate::printer
 }
 
 /// A procedure with a body as Boogie holds it: a procedure and an implementation.
-fn split_procedure(decl: Decl) -> Vec<Decl> {
+pub(crate) fn split_procedure(decl: Decl) -> Vec<Decl> {
     match decl {
         Decl::Procedure(p) if p.body.is_some() => {
             let mut spec = *p;

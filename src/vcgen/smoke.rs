@@ -40,34 +40,21 @@ pub fn points<'a>(typed: &TypedProgram, dag: &[Block<'a>], falsity: &'a Expr) ->
         }
         let block = &dag[cur];
         let mut seq: Vec<Cmd<'a>> = Vec::new();
-        let mut ended = false;
+        let mut end = None;
         for cmd in &block.cmds {
-            match cmd {
-                // The program expects unreachable code here: not tested, nor what follows.
-                Cmd::Assert { expr, .. } if is_false(expr) => {
-                    ended = true;
-                    break;
-                }
-                Cmd::Assume { expr, negated, .. } if is_false(expr) != *negated && is_bool_literal(expr) => {
-                    out.extend(point(dag, &preds, cur, seq.clone(), falsity));
-                    ended = true;
-                    break;
-                }
-                Cmd::AssumeFalse => {
-                    out.extend(point(dag, &preds, cur, seq.clone(), falsity));
-                    ended = true;
-                    break;
-                }
-                Cmd::Call(call) if ensures_false(typed, call) => {
-                    out.extend(point(dag, &preds, cur, seq.clone(), falsity));
-                    ended = true;
-                    break;
-                }
-                _ => seq.push(cmd.clone()),
+            end = stop(typed, cmd);
+            if end.is_some() {
+                break;
             }
+            seq.push(cmd.clone());
         }
-        if ended {
-            continue;
+        match end {
+            Some(Stop::Expected) => continue,
+            Some(Stop::Before) => {
+                out.extend(point(dag, &preds, cur, seq, falsity));
+                continue;
+            }
+            None => {}
         }
         if block.succs.is_empty() {
             out.extend(point(dag, &preds, cur, seq, falsity));
@@ -134,14 +121,30 @@ fn point<'a>(
     Some(Point { blocks })
 }
 
+/// Where the search of a block stops.
+enum Stop {
+    /// At an `assert false` the program wrote: it expects unreachable code there, which is
+    /// not tested (nor what follows it).
+    Expected,
+    /// At an `assume false` or a call of a procedure that ensures `false`: tested before it.
+    Before,
+}
+
+fn stop(typed: &TypedProgram, cmd: &Cmd) -> Option<Stop> {
+    match cmd {
+        Cmd::Assert { expr, .. } if is_false(expr) => Some(Stop::Expected),
+        // `assume !e` (`negated`) for the else branch of a guard.
+        Cmd::Assume { expr, negated, .. } if eval(expr) == Some(*negated) => Some(Stop::Before),
+        Cmd::AssumeFalse => Some(Stop::Before),
+        Cmd::Call(call) if ensures_false(typed, call) => Some(Stop::Before),
+        _ => None,
+    }
+}
+
 /// Boogie's `BooleanEval` to `false`: `false`, `!true`, `!!false`, ..., and `L != L` for a
 /// literal `L`.
 fn is_false(e: &Expr) -> bool {
     eval(e) == Some(false)
-}
-
-fn is_bool_literal(e: &Expr) -> bool {
-    eval(e).is_some()
 }
 
 fn eval(e: &Expr) -> Option<bool> {

@@ -874,19 +874,8 @@ fn encode_implementation<'a>(
                 }
             }
         }
-        let declared: Vec<&passify::Incarnation> = passive
-            .decls
-            .iter()
-            .filter(|d| {
-                let name = d.smt.trim_matches('|');
-                used.contains(name) || defined.contains(name)
-            })
-            .collect();
-        for d in &declared {
-            let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
-        }
-        text += &definitions;
-        text += &vc.commands;
+        let declared = declared(&passive.decls, &used, &defined);
+        write_vc(&mut text, &declared, &definitions, &vc.commands);
         memory::check()?;
         let model = options.models.then(|| {
             let rename = declared.iter().map(|d| (d.smt.trim_matches('|').to_string(), d.boogie.clone())).collect();
@@ -899,11 +888,7 @@ fn encode_implementation<'a>(
         vcs.push(EncodedVc { text, blocks, vc, model });
     }
     if let (Some((dag, entry, exit)), Some(types)) = (dag, smoke_types) {
-        // The smoke assertion's `false`, as long-lived as the program's expressions (one per
-        // implementation smoke-tested).
-        let falsity: &'a Expr =
-            Box::leak(Box::new(Expr { kind: ExprKind::BoolLit(false), span: body.span, id: NodeId::NONE }));
-        for point in super::smoke::points(typed, &dag, falsity) {
+        for point in super::smoke::points(typed, &dag, &FALSITY) {
             let printed = smoke_text(typed, types, id, body, &point.blocks);
             let mut blocks = point.blocks;
             cfg::add_exit_and_specs(&mut blocks, Specs { entry: entry.clone(), exit: exit.clone() }, body.stmts.end);
@@ -919,16 +904,9 @@ fn encode_implementation<'a>(
                 continue;
             }
             let definitions: String = passive.definitions.iter().map(|d| format!("(assert {d})\n")).collect();
-            let (used, defined) = (symbols_in(&vc.commands), symbols_in(&definitions));
+            let declared = declared(&passive.decls, &symbols_in(&vc.commands), &symbols_in(&definitions));
             let mut text = String::from("(push 1)\n");
-            for d in &passive.decls {
-                let name = d.smt.trim_matches('|');
-                if used.contains(name) || defined.contains(name) {
-                    let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
-                }
-            }
-            text += &definitions;
-            text += &vc.commands;
+            write_vc(&mut text, &declared, &definitions, &vc.commands);
             smoke.push((EncodedVc { text, blocks: passive.blocks, vc, model: None }, printed));
         }
     }
@@ -941,6 +919,38 @@ fn encode_implementation<'a>(
     Ok(Some(vcs))
 }
 
+/// The incarnations a VC declares: those its text (`used`, with what its errors show) or its
+/// definitions (`defined`) mention.
+fn declared<'p>(
+    decls: &'p [passify::Incarnation],
+    used: &FxHashSet<&str>,
+    defined: &FxHashSet<&str>,
+) -> Vec<&'p passify::Incarnation> {
+    decls
+        .iter()
+        .filter(|d| {
+            let name = d.smt.trim_matches('|');
+            used.contains(name) || defined.contains(name)
+        })
+        .collect()
+}
+
+/// A VC's declarations, then its hoisted definitions and its commands, after `text`.
+fn write_vc(text: &mut String, declared: &[&passify::Incarnation], definitions: &str, commands: &str) {
+    for d in declared {
+        let _ = writeln!(text, "(declare-fun {} () {})", d.smt, d.sort);
+    }
+    *text += definitions;
+    *text += commands;
+}
+
+/// The smoke assertion's `false` (`/smoke`).
+static FALSITY: Expr = Expr {
+    kind: ExprKind::BoolLit(false),
+    span: Span { file: crate::ast::FileId(u32::MAX), start: 0, end: 0 },
+    id: NodeId::NONE,
+};
+
 /// What `/smoke` prints for an unreachable point (Boogie's `OnUnreachableCode`): the
 /// implementation with the blocks of `point` (from the entry to the point), its
 /// `assert false` last, as Boogie's `EmitImpl` prints it.
@@ -951,32 +961,22 @@ fn smoke_text(
     body: &Body,
     point: &[super::Block],
 ) -> String {
-    use crate::ast::{Cmd as AstCmd, CmdKind, Decl as AstDecl, ImplementationDecl, Program};
+    use crate::ast::{Cmd as AstCmd, CmdKind, Decl as AstDecl, Program};
     let mut blocks = crate::passes::blocks::ast_blocks(typed, body, point);
     if let Some(last) = blocks.last_mut() {
-        let falsity = Expr { kind: ExprKind::BoolLit(false), span: body.span, id: NodeId::NONE };
+        let falsity = Expr { span: body.span, ..FALSITY.clone() };
         last.cmds.push(AstCmd { kind: CmdKind::Assert { attrs: Box::new([]), expr: falsity }, span: body.span });
     }
     let decl = &typed.program.decls[typed.symbols().implementations[id.0 as usize].decl.0 as usize];
-    let mut imp = match crate::passes::blocks::without_block_form(decl) {
-        AstDecl::Implementation(i) => *i,
-        AstDecl::Procedure(p) => match p.body {
-            Some(body) => ImplementationDecl {
-                attrs: p.attrs.clone(),
-                name: p.name,
-                type_params: p.type_params.clone(),
-                ins: p.ins.clone(),
-                outs: p.outs.clone(),
-                body,
-                span: p.span,
-            },
-            None => return String::new(),
-        },
-        _ => return String::new(),
+    // A procedure written with its body is printed as its implementation, as Boogie holds it.
+    let split = crate::passes::inline::split_procedure(crate::passes::blocks::without_block_form(decl));
+    let Some(AstDecl::Implementation(mut imp)) = split.into_iter().find(|d| matches!(d, AstDecl::Implementation(_)))
+    else {
+        return String::new();
     };
     imp.body.stmts = crate::passes::blocks::stmt_list(&blocks, &imp.body);
     let printed = crate::printer::print_program(
-        &Program { decls: vec![AstDecl::Implementation(Box::new(imp))] },
+        &Program { decls: vec![AstDecl::Implementation(imp)] },
         &crate::passes::inline::emit_impl_options(types.clone()),
     );
     format!("found unreachable code:\n{printed}")
