@@ -363,8 +363,13 @@ impl<'p> Encoder<'p> {
         let mut axioms = String::new();
         // Constants, with `unique` ones distinct per type.
         let mut unique: Vec<(String, Vec<String>)> = Vec::new();
-        for info in &symbols.vars {
+        for (i, info) in symbols.vars.iter().enumerate() {
             if let VarKind::Const { unique: u } = info.kind {
+                // A `{:extern}` duplicate that resolution dropped for the other declaration of
+                // its name is not declared: the name is the other's.
+                if symbols.globals.get(&info.name.name).is_some_and(|&w| w.index() != i) {
+                    continue;
+                }
                 let sort = self.sort(&info.ty)?;
                 let name = quote(&info.name.name);
                 let _ = writeln!(decls, "(declare-fun {name} () {sort})");
