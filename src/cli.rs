@@ -144,8 +144,11 @@ pub struct Options {
     pub print_desugared: bool,
     /// `/quiet`: no closing line.
     pub quiet: bool,
-    /// `/trackVerificationCoverage` (accepted; no proof dependencies are printed yet).
+    /// `/trackVerificationCoverage`: which `{:id}`s each proof used (printed under `/trace`).
     pub track_verification_coverage: bool,
+    /// `/warnVacuousProofs`: every goal gets an id, and one no proof used is reported as proved
+    /// vacuously (implies `/trackVerificationCoverage`).
+    pub warn_vacuous_proofs: bool,
     /// `/enhancedErrorMessages:N` (accepted, no effect yet).
     pub enhanced_error_messages: u32,
     /// `/vcsSplitOnEveryAssert`: one VC per assertion (Boogie's implementation division).
@@ -315,6 +318,7 @@ impl Default for Options {
             print_desugared: false,
             quiet: false,
             track_verification_coverage: false,
+            warn_vacuous_proofs: false,
             enhanced_error_messages: 0,
             split_on_every_assert: false,
             print_split: None,
@@ -539,6 +543,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("printDesugared", "print-desugared", Value::Flag),
     opt("quiet", "quiet", Value::Flag),
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
+    opt("warnVacuousProofs", "warn-vacuous-proofs", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
     opt("normalizeNames", "normalize-names", Value::Int { min: 0, below: 2 }),
     opt("normalizeDeclarationOrder", "normalize-declaration-order", Value::Int { min: 0, below: 2 }),
@@ -680,7 +685,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("variableDependenceIgnore", true),
     ("verifySeparately", false),
     ("verifySnapshots", true),
-    ("warnVacuousProofs", false),
     ("xml", true),
 ];
 
@@ -921,7 +925,7 @@ Boogie options rboogie does not support (refused with a message): /alwaysAssumeF
 /reverseHoudiniWorklist /silent /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
 /stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
 /trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
-/variableDependenceIgnore /verifySeparately /verifySnapshots /warnVacuousProofs /xml.";
+/variableDependenceIgnore /verifySeparately /verifySnapshots /xml.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
@@ -1168,10 +1172,14 @@ struct Cli {
     /// Print nothing but warnings and errors (no closing line)
     #[arg(long, help_heading = COMPAT)]
     quiet: bool,
-    /// Track which assumptions and assertions each proof uses (accepted; rboogie does not
-    /// print proof dependencies yet)
+    /// Track which {:id}s (assumptions, assertions, contract clauses, assignments, axioms)
+    /// each proof uses; /trace prints them per implementation and for the whole program
     #[arg(long, help_heading = COMPAT)]
     track_verification_coverage: bool,
+    /// Give every assertion, assumption, call and contract clause an id, and warn about each
+    /// assertion or ensures clause that no proof used (implies --track-verification-coverage)
+    #[arg(long, help_heading = COMPAT)]
+    warn_vacuous_proofs: bool,
     /// 1: show the {:print ...} attributes on a failing path, with the counterexample's values
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     enhanced_error_messages: Option<u8>,
@@ -1389,7 +1397,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         }),
         print_desugared: cli.print_desugared,
         quiet: cli.quiet,
-        track_verification_coverage: cli.track_verification_coverage,
+        track_verification_coverage: cli.track_verification_coverage || cli.warn_vacuous_proofs,
+        warn_vacuous_proofs: cli.warn_vacuous_proofs,
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),
         split_on_every_assert: cli.vcs_split_on_every_assert,
         print_split: cli.print_split,

@@ -451,6 +451,7 @@ fn report_no_bugs(
         note: None,
         splits: String::new(),
         counts,
+        coverage: None,
     };
     let bound = options.bounded.bound();
     if reporter.format == Format::Json {
@@ -600,6 +601,8 @@ fn verify_options(
         hoist_definitions: bounded.is_some_and(|b| b.concurrent),
         smoke: options.smoke,
         smoke_timeout: options.smoke_timeout,
+        track_coverage: options.track_verification_coverage,
+        warn_vacuous: options.warn_vacuous_proofs,
     }
 }
 
@@ -658,8 +661,12 @@ fn verify_with(
     let calls = bounded.map(|b| crate::bounded::CallTree::of(typed, b.entry)).unwrap_or_default();
     // A concurrent program's context bound, which its verdicts report.
     let rounds = bounded.filter(|b| b.concurrent).map(|_| options.bounded.rounds());
+    // `/trackVerificationCoverage`: what every proof used, for the whole program's list.
+    let mut covered_anywhere: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
     let result = verify_program(typed, sources, &verify_options, &open, &mut |result| {
         observe(&result);
+        let coverage = coverage_of(options, sources, &result);
+        covered_anywhere.extend(result.covered.iter().cloned());
         // `/printSplit`: each split's passive program, with the verdict (`-`) or in a file.
         let splits = match options.print_split.as_deref() {
             Some("-") => result.splits.iter().map(|(_, split)| split.as_str()).collect(),
@@ -693,7 +700,9 @@ fn verify_with(
             disagrees = true;
             return;
         }
-        verdict.splits = splits + &unreachable;
+        verdict.splits =
+            splits + &unreachable + &coverage.as_ref().map(|c| coverage_text(options, c)).unwrap_or_default();
+        verdict.coverage = coverage;
         // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
         // after its first (Boogie's `GetLogFilename` with reuse).
         if let Some(template) = options.model_view.as_deref().filter(|t| *t != "-") {
@@ -763,12 +772,62 @@ fn verify_with(
         Ok(implementations) => implementations,
         Err(u) => return unsupported_program(&u, sources, reporter, out),
     };
+    // Boogie's `Proof dependencies of whole program:` under `/trace`.
+    if options.trace && options.track_verification_coverage && !covered_anywhere.is_empty() {
+        let mut all: Vec<String> = covered_anywhere.iter().map(|l| crate::vcgen::coverage::describe(l)).collect();
+        crate::vcgen::coverage::sort_descriptions(&mut all);
+        all.dedup();
+        reporter.output(out, &format!("Proof dependencies of whole program:\n  {}\n", all.join("\n  ")))?;
+    }
     // Corral prints no closing line; JSON keeps its `finished` event.
     if bounded.is_none() || reporter.format == Format::Json {
         reporter.trailer(out, &closing(options, sources, counts, implementations))?;
     }
     // EX_SOFTWARE: rboogie wrote a query a solver could not read.
     Ok(if internal_errors > 0 { 70 } else { 0 })
+}
+
+/// An implementation's verification coverage (`/trackVerificationCoverage`): the
+/// descriptions of what its proofs used, sorted as Boogie sorts them, and under
+/// `/warnVacuousProofs` each goal no proof used.
+fn coverage_of(
+    options: &Options,
+    sources: &SourceMap,
+    result: &crate::vcgen::verify::ImplResult,
+) -> Option<crate::verdict::Coverage> {
+    use crate::vcgen::coverage;
+    if !options.track_verification_coverage {
+        return None;
+    }
+    let mut used: Vec<String> = result.covered.iter().map(|l| coverage::describe(l)).collect();
+    coverage::sort_descriptions(&mut used);
+    let mut vacuous = Vec::new();
+    if options.warn_vacuous_proofs
+        && matches!(
+            result.outcome,
+            crate::vcgen::verify::ImplOutcome::Verified | crate::vcgen::verify::ImplOutcome::Errors(_)
+        )
+    {
+        let covered: rustc_hash::FxHashSet<String> = result.covered.iter().cloned().collect();
+        for goal in result.goals.iter().filter(|g| !coverage::goal_covered(&g.id, &covered)) {
+            vacuous.push(sources.position(goal.span));
+        }
+    }
+    Some(crate::verdict::Coverage { used, vacuous })
+}
+
+/// What Boogie prints of an implementation's coverage before its verdict: under `/trace` its
+/// `Proof dependencies:`, then each vacuous goal's warning (at the column before the goal's,
+/// as Boogie prints it).
+fn coverage_text(options: &Options, coverage: &crate::verdict::Coverage) -> String {
+    let mut text = String::new();
+    if options.trace {
+        text += &format!("Proof dependencies:\n  {}\n", coverage.used.join("\n  "));
+    }
+    for p in &coverage.vacuous {
+        text += &format!("{}({},{}): Warning: Proved vacuously\n", p.file, p.line, p.col.saturating_sub(1));
+    }
+    text
 }
 
 /// A program rboogie cannot encode: said so, exit code 2, no trailer.
@@ -806,7 +865,13 @@ fn verify_with_houdini(
         Ok(solvers) => solvers,
         Err(code) => return Ok(code),
     };
-    let verify_options = verify_options(options, typed, None, reporter, &solvers);
+    // Houdini's checks assume every candidate, not the tracked labels' literals: coverage is
+    // the final report's business.
+    let verify_options = crate::vcgen::VerifyOptions {
+        track_coverage: false,
+        warn_vacuous: false,
+        ..verify_options(options, typed, None, reporter, &solvers)
+    };
     let graph = crate::houdini::CallGraph::new(typed, &verify_options, config.inline_depth);
     let inlined = if houdini_passes.is_empty() || config.inline_depth.is_none() {
         None
@@ -950,6 +1015,8 @@ fn verify_bounded_with_houdini(
         values: false,
         augmented_traces: false,
         print_split: false,
+        track_coverage: false,
+        warn_vacuous: false,
         ..verify_options(options, &typed, Some(bounded), reporter, &solvers)
     };
     let graph = crate::houdini::CallGraph::new(&typed, &verify_options, None);

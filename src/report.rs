@@ -324,6 +324,8 @@ pub fn verdict_json(verdict: &Verdict) -> String {
             "outcome": verdict.outcome.name(),
             "message": note,
             "errors": errors,
+            "proof_dependencies": verdict.coverage.as_ref().map(|c| &c.used),
+            "proved_vacuously": verdict.coverage.as_ref().map(|c| c.vacuous.iter().map(|p| located(p, serde_json::json!({}))).collect::<Vec<_>>()),
             "text": verdict_text(verdict),
         }),
     )

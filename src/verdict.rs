@@ -138,6 +138,17 @@ pub struct Verdict {
     pub splits: String,
     /// What the implementation adds to the closing line.
     pub counts: Counts,
+    /// Under `/trackVerificationCoverage`, what its proofs used (the driver sets it).
+    pub coverage: Option<Coverage>,
+}
+
+/// An implementation's verification coverage (`/trackVerificationCoverage`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Boogie's descriptions of what its proofs used, in Boogie's order.
+    pub used: Vec<String>,
+    /// Under `/warnVacuousProofs`, the goals no proof used, where they are.
+    pub vacuous: Vec<Position>,
 }
 
 /// Decides the verdict of one implementation; `error_trace` is `/errorTrace:N`. Its printed
@@ -186,7 +197,7 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
         }
     };
     let counts = counts_of(outcome, errors_counted);
-    Verdict { name, order, at, outcome, errors, note, splits: String::new(), counts }
+    Verdict { name, order, at, outcome, errors, note, splits: String::new(), counts, coverage: None }
 }
 
 /// What an outcome adds to Boogie's closing line: `errors` for [`Outcome::Errors`], one of its

@@ -182,7 +182,11 @@ impl<'a> Origins<'a> {
                 Some(Cmd { kind: CmdKind::Measure { attrs: Box::new([]), exprs: exprs.to_vec().into() }, span: *span })
             }
             // The command that follows carries its attributes itself.
-            vcgen::Cmd::AssumeVar(_) | vcgen::Cmd::StartChecking | vcgen::Cmd::Scope(_) | vcgen::Cmd::Print(_) => None,
+            vcgen::Cmd::AssumeVar(_)
+            | vcgen::Cmd::StartChecking
+            | vcgen::Cmd::Scope(_)
+            | vcgen::Cmd::Print(_)
+            | vcgen::Cmd::Track(_) => None,
             // Made by `vcgen::measure::transform`, which runs after every pass.
             vcgen::Cmd::NonNegative { .. }
             | vcgen::Cmd::MeasureSnapshot { .. }

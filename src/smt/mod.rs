@@ -197,9 +197,14 @@ pub struct SessionOptions {
     /// The session will ask which assumptions a proof needed
     /// ([`Session::unsat_assumptions`]): the option that enables it is sent with the others,
     /// before any assertion (z3 and cvc5 refuse it later). Only Houdini's sessions under
-    /// `/useUnsatCoreForContractInfer` set it, so that every other session's text (and
-    /// `/proverLog`) is what it was without it.
+    /// `/useUnsatCoreForContractInfer` and the sessions of `/trackVerificationCoverage` set
+    /// it, so that every other session's text (and `/proverLog`) is what it was without it.
     pub unsat_assumptions: bool,
+    /// With [`SessionOptions::unsat_assumptions`], cvc5 is asked for minimal cores
+    /// (`:minimal-unsat-cores`): its cores otherwise hold every assumption it was given, and a
+    /// proof's dependencies (`/trackVerificationCoverage`) would be all the program's. z3's
+    /// cores are close to minimal as they are (Boogie's expected lists are z3's).
+    pub minimal_cores: bool,
     /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
     /// kills (or interrupts) the solver.
     pub watchdog_grace: Duration,
@@ -214,6 +219,7 @@ impl Default for SessionOptions {
             smt_options: Vec::new(),
             logic: None,
             unsat_assumptions: false,
+            minimal_cores: false,
             watchdog_grace: Duration::from_secs(2),
             unbounded_wait: Duration::from_secs(3600),
         }
@@ -287,7 +293,10 @@ fn default_args(dialect: Dialect) -> Vec<String> {
 /// over `SOLVER=` and `PROVER_PATH=`. With neither, z3 runs in-process unless `C:` arguments
 /// ask for a process. Errors are in Boogie's words.
 pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, SessionOptions), String> {
-    let mut session = SessionOptions::default();
+    // `/trackVerificationCoverage` reads the literals of unsat cores.
+    let tracking = options.track_verification_coverage;
+    let mut session =
+        SessionOptions { unsat_assumptions: tracking, minimal_cores: tracking, ..SessionOptions::default() };
     let mut solver: Option<Dialect> = None;
     let mut yices = false;
     let mut noop = false;
@@ -453,6 +462,9 @@ fn preamble(dialect: Dialect, options: &SessionOptions) -> String {
             Dialect::Z3 => "(set-option :unsat_core true)\n",
             _ => "(set-option :produce-unsat-assumptions true)\n",
         };
+        if options.minimal_cores && dialect == Dialect::Cvc5 {
+            text += "(set-option :minimal-unsat-cores true)\n";
+        }
     }
     // Boogie's `Z3.SetDefaultOptions`, each unless the user gave it.
     let defaults: &[(&str, &str)] = match dialect {

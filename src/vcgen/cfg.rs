@@ -172,9 +172,9 @@ impl<'a> Lowering<'a> {
                 if super::encode::find_bool_attribute(attrs, "start_checking_here") {
                     out.push(Cmd::StartChecking);
                 }
-                Ok(Cmd::Assume { expr, negated: false, attrs: super::AssumeAttrs::Written(attrs) })
+                Ok(Cmd::Assume { expr, negated: false, attrs: super::AssumeAttrs::Written(attrs, c.span) })
             }
-            ast::CmdKind::Assign { lhss, rhss, .. } => Ok(Cmd::Assign { lhss, rhss, span: c.span }),
+            ast::CmdKind::Assign { lhss, rhss, attrs } => Ok(Cmd::Assign { lhss, rhss, span: c.span, attrs }),
             // An async call is lowered as a call for the passes (bounded mode inlines it as a
             // thread); the verifier refuses one that remains (`passify`).
             ast::CmdKind::Call(call) => Ok(Cmd::Call(call)),
@@ -457,8 +457,8 @@ impl<'a> Lowering<'a> {
                     let mut ss_body = Vec::new();
                     let mut ss_done = Vec::new();
                     if let Some(g) = &w.guard {
-                        ss_body.push(Cmd::Assume { expr: g, negated: false, attrs: AssumeAttrs::Partition });
-                        ss_done.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition });
+                        ss_body.push(Cmd::Assume { expr: g, negated: false, attrs: AssumeAttrs::Partition(w.span) });
+                        ss_done.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition(w.span) });
                     }
                     let taken = self.prefix_first_block(body, ss_body.clone(), &mut body_label);
                     self.push_block(label, tok, cmds, Transfer::Goto(vec![head.clone()], None));
@@ -466,7 +466,11 @@ impl<'a> Lowering<'a> {
                     for spec in &w.invariants {
                         if let LoopSpec::Invariant { free, attrs, expr, span } = spec {
                             if *free {
-                                ss_head.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs) });
+                                ss_head.push(Cmd::Assume {
+                                    expr,
+                                    negated: false,
+                                    attrs: AssumeAttrs::Written(attrs, *span),
+                                });
                             } else {
                                 let check = Check {
                                     kind: CheckKind::Assert,
@@ -517,8 +521,12 @@ impl<'a> Lowering<'a> {
                         let mut ss_then = Vec::new();
                         let mut ss_else = Vec::new();
                         if let Some(g) = &c.guard {
-                            ss_then.push(Cmd::Assume { expr: g, negated: false, attrs: AssumeAttrs::Partition });
-                            ss_else.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition });
+                            ss_then.push(Cmd::Assume {
+                                expr: g,
+                                negated: false,
+                                attrs: AssumeAttrs::Partition(c.span),
+                            });
+                            ss_else.push(Cmd::Assume { expr: g, negated: true, attrs: AssumeAttrs::Partition(c.span) });
                         }
                         let then_taken = self.prefix_first_block(arm.then, ss_then.clone(), &mut then_label);
                         let else_taken = match arm.els {
@@ -985,16 +993,27 @@ pub fn cut_loops<'a>(
         // The invariant: the leading assert/assume commands of the header.
         let mut init = Vec::new();
         let mut maintained = Vec::new();
-        for c in blocks[header].cmds.iter_mut() {
+        // The label of a tracked invariant (`/trackVerificationCoverage`): the marker before it.
+        let mut label: Option<(usize, std::sync::Arc<str>)> = None;
+        let mut relabel = Vec::new();
+        for (k, c) in blocks[header].cmds.iter_mut().enumerate() {
             match c {
+                Cmd::Track(l) => label = Some((k, l.clone())),
                 Cmd::Assert { expr, check, under, attrs } => {
                     let expr: &'a Expr = expr;
                     let (under, attrs) = (*under, *attrs);
+                    let tracked = label.take().filter(|(at, _)| at + 1 == k);
+                    let labels = tracked.map(|(at, l)| (at, super::coverage::invariant(&l)));
                     let mut i = check.clone();
                     i.kind = CheckKind::LoopInit;
-                    init.push(Cmd::Assert { expr, check: i, under, attrs });
                     let mut m = check.clone();
                     m.kind = CheckKind::LoopMaintained;
+                    if let Some((at, [established, kept, assumed])) = labels {
+                        init.push(Cmd::Track(established));
+                        maintained.push(Cmd::Track(kept));
+                        relabel.push((at, assumed));
+                    }
+                    init.push(Cmd::Assert { expr, check: i, under, attrs });
                     maintained.push(Cmd::Assert { expr, check: m, under, attrs });
                     *c = Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::None };
                 }
@@ -1012,6 +1031,9 @@ pub fn cut_loops<'a>(
                 Cmd::Assume { .. } | Cmd::AssumeFalse | Cmd::NonNegative { check: None, .. } => {}
                 _ => break,
             }
+        }
+        for (at, assumed) in relabel {
+            blocks[header].cmds[at] = Cmd::Track(assumed);
         }
         let header_preds = preds[header].clone();
         for pred in header_preds {
@@ -1056,8 +1078,12 @@ fn make_reducible(mut blocks: Vec<Block<'_>>) -> Vec<Block<'_>> {
         let (idom, _) = dominators(&blocks, &preds);
         let dominance = Dominance::new(&idom);
         let cycle = forward_cycle(&blocks, &dominance);
+        // A coverage label (`/trackVerificationCoverage`) belongs to the command after it.
         let has_invariant = |b: usize| {
-            matches!(blocks[b].cmds.first(), Some(Cmd::Assert { .. } | Cmd::NonNegative { check: Some(_), .. }))
+            matches!(
+                blocks[b].cmds.iter().find(|c| !matches!(c, Cmd::Track(_))),
+                Some(Cmd::Assert { .. } | Cmd::NonNegative { check: Some(_), .. })
+            )
         };
         let split = cycle
             .iter()

@@ -104,6 +104,10 @@ pub struct Encoder<'p> {
     /// of several arguments); otherwise as nested arrays `(Array A (Array B R))`, the form
     /// SMT-LIB 2.6 and cvc5 read. Set by [`Encoder::multi_index_arrays`].
     multi_index: bool,
+    /// `/trackVerificationCoverage`: an axiom with an `{:id}` is asserted under a literal of
+    /// its own ([`Encoder::axiom_tracks`]).
+    track_axioms: bool,
+    axiom_tracks: Vec<(String, String)>,
 }
 
 pub use crate::smt::names::quote;
@@ -167,11 +171,25 @@ impl<'p> Encoder<'p> {
             code_exprs: 0,
             prunable_axioms: None,
             multi_index: false,
+            track_axioms: false,
+            axiom_tracks: Vec::new(),
         }
     }
 
     /// Under `/prune`: [`Encoder::prelude`] keeps the program's axioms (those of `axiom`
     /// declarations, `uses` clauses and function definitions) for [`Encoder::prunable_axioms`].
+    /// `/trackVerificationCoverage`: see [`Encoder::axiom_tracks`].
+    pub fn track_axioms(&mut self) {
+        self.track_axioms = true;
+    }
+
+    /// The literals of the axioms with an `{:id}` and their ids, under
+    /// [`Encoder::track_axioms`]: each such axiom `A` is asserted as `l ==> A` (Boogie's
+    /// `NamedAssumeOp`), and a check assumes every `l`.
+    pub fn axiom_tracks(&self) -> &[(String, String)] {
+        &self.axiom_tracks
+    }
+
     pub fn keep_axioms_apart(&mut self) {
         self.prunable_axioms = Some(Vec::new());
     }
@@ -456,18 +474,28 @@ impl<'p> Encoder<'p> {
         // Axioms, including those of `uses` clauses.
         for (d, decl) in typed.program.decls.iter().enumerate() {
             use super::prune::AxiomKey;
-            let uses = |uses: &'p Option<Box<[crate::ast::AxiomDecl]>>| -> Vec<(AxiomKey, &'p Expr)> {
+            let uses = |uses: &'p Option<Box<[crate::ast::AxiomDecl]>>| -> Vec<(AxiomKey, &'p crate::ast::AxiomDecl)> {
                 let uses = uses.iter().flatten().enumerate();
-                uses.map(|(k, a)| (AxiomKey::Uses(d as u32, k as u32), &a.expr)).collect()
+                uses.map(|(k, a)| (AxiomKey::Uses(d as u32, k as u32), a)).collect()
             };
             let list = match decl {
-                Decl::Axiom(a) => vec![(AxiomKey::Decl(d as u32), &a.expr)],
+                Decl::Axiom(a) => vec![(AxiomKey::Decl(d as u32), &**a)],
                 Decl::Const(c) => uses(&c.uses),
                 Decl::Function(f) => uses(&f.uses),
                 _ => Vec::new(),
             };
-            for (key, e) in list {
-                let t = self.expr(e, &NoVars)?;
+            for (key, axiom) in list {
+                let e = &axiom.expr;
+                let mut t = self.expr(e, &NoVars)?;
+                if self.track_axioms
+                    && let Some(id) = super::coverage::id_attr(&axiom.attrs)
+                {
+                    // `%` is in no Boogie identifier.
+                    let literal = format!("cover%ax{}", self.axiom_tracks.len());
+                    let _ = writeln!(decls, "(declare-fun {literal} () Bool)");
+                    t = format!("(=> {literal} {t})");
+                    self.axiom_tracks.push((literal, id.to_string()));
+                }
                 self.push_axiom(&mut axioms, key, format!("(assert {t})\n"));
                 self.record_lambda_definitions(e)?;
             }

@@ -23,6 +23,7 @@
 
 pub mod cfg;
 pub mod codeexpr;
+pub mod coverage;
 pub mod division;
 pub mod encode;
 pub mod float;
@@ -200,6 +201,8 @@ pub enum Cmd<'a> {
         lhss: &'a [AssignLhs],
         rhss: &'a [Expr],
         span: Span,
+        /// Its attributes (`{:id}` under `/trackVerificationCoverage`).
+        attrs: &'a [ast::Attribute],
     },
     Call(&'a CallCmd),
     /// A `measure` command, or a loop's `measure` clause in its head, as lowered;
@@ -239,6 +242,11 @@ pub enum Cmd<'a> {
     /// The `{:print ...}` attributes of the command that follows (Boogie's debug information,
     /// shown by `/enhancedErrorMessages:1` as the augmented execution trace).
     Print(&'a [ast::Attribute]),
+    /// `/trackVerificationCoverage`: the command that follows is tracked under this label
+    /// (Boogie's `TrackedNodeComponent.SolverLabel`, see [`coverage`]): an assumption is
+    /// assumed only under the label's literal, an assertion proved together with it, so that
+    /// the literals of the solver's unsat core name what the proof used.
+    Track(std::sync::Arc<str>),
 }
 
 /// The attributes an assumption is printed with when the passive program is (`/printSplit`),
@@ -246,10 +254,10 @@ pub enum Cmd<'a> {
 #[derive(Clone, Copy, Debug)]
 pub enum AssumeAttrs<'a> {
     None,
-    /// The command's own, as written.
-    Written(&'a [ast::Attribute]),
-    /// `{:partition}`: the guard of a branch of an `if` or a `while`.
-    Partition,
+    /// The command's own, as written, and where the command (or clause) is.
+    Written(&'a [ast::Attribute], Span),
+    /// `{:partition}`: the guard of a branch of an `if` or a `while` (the statement's span).
+    Partition(Span),
     /// `{:where x} W && true`: a local variable's where clause, assumed at the entry.
     Where(VarId),
 }

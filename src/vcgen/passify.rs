@@ -178,6 +178,9 @@ pub struct Passive {
     /// program with a few hundred map fields has thousands of them; its counterexample took z3
     /// minutes to hours, with the definitions outside the paths it takes seconds.
     pub definitions: Vec<String>,
+    /// Under `/trackVerificationCoverage`, the booleans that stand for the labels of the
+    /// tracked commands ([`super::coverage`]), each with its label.
+    pub tracks: Vec<(String, String)>,
 }
 
 /// A constant passification declares: its SMT-LIB name and sort, and the name Boogie gives it
@@ -300,9 +303,44 @@ struct Passifier<'a, 'c, 'e> {
     snapshots: FxHashMap<usize, Vec<String>>,
     /// [`Passive::definitions`].
     definitions: Vec<String>,
+    /// The label of a [`Cmd::Track`] for the command after it.
+    pending_track: Option<std::sync::Arc<str>>,
+    /// The tracked call's id, while its call is passified.
+    call_id: Option<std::sync::Arc<str>>,
+    /// A tracked assignment makes an incarnation even of a literal or a variable, and keeps
+    /// its equation in its block (Boogie's `assignHasId`), so that the equation can be named.
+    forcing: bool,
+    /// [`Passive::tracks`], and the SMT name of each label.
+    tracks: Vec<(String, String)>,
+    track_names: FxHashMap<String, String>,
 }
 
 impl<'a> Passifier<'a, '_, '_> {
+    /// The boolean that stands for `label` in the VC (`/trackVerificationCoverage`).
+    fn track_literal(&mut self, label: &str) -> String {
+        if let Some(name) = self.track_names.get(label) {
+            return name.clone();
+        }
+        // `%` is in no Boogie identifier: no variable's name can be one of these.
+        let name = format!("cover%{}", self.tracks.len());
+        self.tracks.push((name.clone(), label.to_string()));
+        self.track_names.insert(label.to_string(), name.clone());
+        name
+    }
+
+    /// The commands `out[start..]` tracked under `label`: an assumption `e` becomes
+    /// `l ==> e`, an assertion `l && e` (Boogie's `NamedAssumeOp` and `NamedAssertOp`).
+    fn track(&mut self, label: &str, out: &mut [PCmd]) {
+        let l = self.track_literal(label);
+        for c in out.iter_mut() {
+            match c {
+                PCmd::Assume(t, _) => *t = format!("(=> {l} {t})"),
+                PCmd::Assert(t, ..) => *t = format!("(and {l} {t})"),
+                _ => {}
+            }
+        }
+    }
+
     fn typed(&self) -> &'a TypedProgram {
         self.cx.typed
     }
@@ -513,6 +551,26 @@ impl<'a> Passifier<'a, '_, '_> {
     }
 
     fn cmd(&mut self, cmd: &Cmd<'a>, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
+        if let Cmd::Track(label) = cmd {
+            self.pending_track = Some(label.clone());
+            return Ok(());
+        }
+        let Some(label) = self.pending_track.take() else { return self.untracked(cmd, cur, out) };
+        if let Cmd::Call(_) = cmd {
+            // The call's id names its callee's clauses ([`Passifier::call`]).
+            self.call_id = Some(label);
+            return self.untracked(cmd, cur, out);
+        }
+        let start = out.len();
+        self.forcing = matches!(cmd, Cmd::Assign { .. });
+        let done = self.untracked(cmd, cur, out);
+        self.forcing = false;
+        done?;
+        self.track(&label, &mut out[start..]);
+        Ok(())
+    }
+
+    fn untracked(&mut self, cmd: &Cmd<'a>, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
         match cmd {
             Cmd::Assert { expr, check, under, attrs } => {
                 let terms = self.checked_terms(&mut |this, positive| this.term_in(expr, cur, positive))?;
@@ -543,18 +601,18 @@ impl<'a> Passifier<'a, '_, '_> {
                 let t = self.term(expr, cur)?;
                 let shown = if !self.showing() {
                     match attrs {
-                        AssumeAttrs::Written(a) => with_tok(self.info(a, String::new), expr.span),
+                        AssumeAttrs::Written(a, _) => with_tok(self.info(a, String::new), expr.span),
                         _ => None,
                     }
                 } else {
                     match attrs {
                         AssumeAttrs::None => self.shown(&[], expr, cur),
-                        AssumeAttrs::Written(a) => with_tok(self.shown(a, expr, cur), expr.span),
-                        AssumeAttrs::Partition if *negated => {
+                        AssumeAttrs::Written(a, _) => with_tok(self.shown(a, expr, cur), expr.span),
+                        AssumeAttrs::Partition(_) if *negated => {
                             let e = shown::negation(expr);
                             shown::shown("{:partition} ".into(), self.text(&e, cur))
                         }
-                        AssumeAttrs::Partition => shown::shown("{:partition} ".into(), self.text(expr, cur)),
+                        AssumeAttrs::Partition(_) => shown::shown("{:partition} ".into(), self.text(expr, cur)),
                         AssumeAttrs::Where(v) => {
                             let name = crate::emit::sanitize(&self.typed().symbols().var(*v).name.name).into_owned();
                             shown::shown(format!("{{:where {name}}} "), format!("{} && true", self.text(expr, cur)))
@@ -570,7 +628,7 @@ impl<'a> Passifier<'a, '_, '_> {
                 };
                 out.push(PCmd::Assume(t, shown));
                 if self.cx.capture_states
-                    && let AssumeAttrs::Written(a) = attrs
+                    && let AssumeAttrs::Written(a, _) = attrs
                     && let Some(name) = super::encode::string_attr(a, "captureState")
                 {
                     out.push(PCmd::Capture(std::sync::Arc::new(self.capture(name, cur))));
@@ -586,7 +644,8 @@ impl<'a> Passifier<'a, '_, '_> {
                 out.push(PCmd::Assume(t.smt.to_string(), shown));
             }
             Cmd::Havoc(vars) => self.havoc(vars, cur, out)?,
-            Cmd::Assign { lhss, rhss, span } => {
+            Cmd::Track(_) => {}
+            Cmd::Assign { lhss, rhss, span, .. } => {
                 if lhss.len() != rhss.len() {
                     return Err(Unsupported::new(Some(*span), "an assignment of unequal lengths"));
                 }
@@ -599,7 +658,8 @@ impl<'a> Passifier<'a, '_, '_> {
                     let text = self.text(rhs, cur);
                     // Boogie makes no incarnation for a literal or a variable assigned to a
                     // variable: the variable stands for that value until assigned again.
-                    let copied = matches!(lhs, AssignLhs::Var(_))
+                    let copied = !self.forcing
+                        && matches!(lhs, AssignLhs::Var(_))
                         && matches!(
                             rhs.kind,
                             ExprKind::BoolLit(_)
@@ -655,7 +715,7 @@ impl<'a> Passifier<'a, '_, '_> {
                     let t = self.fresh(v)?;
                     // A value with pool annotations stays in its block, where pool
                     // instantiation ([`super::instantiate`]) reads and removes them.
-                    if self.cx.hoist_definitions && !super::instantiate::annotated(&value) {
+                    if self.cx.hoist_definitions && !self.forcing && !super::instantiate::annotated(&value) {
                         self.definitions.push(format!("(= {} {value})", t.smt));
                         cur.insert(v, t);
                         hoisted = true;
@@ -781,6 +841,12 @@ impl<'a> Passifier<'a, '_, '_> {
     }
 
     fn call(&mut self, call: &'a CallCmd, cur: &mut Incarnations, out: &mut Vec<PCmd>) -> Result<(), Unsupported> {
+        let call_id = self.call_id.take();
+        // The label of a callee clause with an `{:id}` at a call with one.
+        let clause_label = |attrs: &[crate::ast::Attribute], make: fn(&str, &str) -> String| {
+            let call_id = call_id.as_deref()?;
+            super::coverage::id_attr(attrs).map(|id| make(call_id, id))
+        };
         if call.is_async {
             return Err(Unsupported::new(Some(call.span), "async calls"));
         }
@@ -832,7 +898,11 @@ impl<'a> Passifier<'a, '_, '_> {
                     if call.is_free || (*free && super::encode::find_bool_attribute(attrs, "always_assume")) {
                         let t = encode(self, true)?;
                         let shown = self.shown_text(|| shown_text(self));
+                        let start = out.len();
                         out.push(PCmd::Assume(t, shown));
+                        if let Some(label) = clause_label(attrs, super::coverage::call_requires_assumed) {
+                            self.track(&label, &mut out[start..]);
+                        }
                     }
                 } else {
                     let check = Check {
@@ -852,7 +922,11 @@ impl<'a> Passifier<'a, '_, '_> {
                         None
                     };
                     let shown = with_values(shown, self.values_of(&call.args, cur));
+                    let start = out.len();
                     self.assert(terms, check, super::cfg::verified_under(&call.attrs), cur, out, shown)?;
+                    if let Some(label) = clause_label(attrs, super::coverage::call_requires) {
+                        self.track(&label, &mut out[start..]);
+                    }
                 }
             }
         }
@@ -915,11 +989,15 @@ impl<'a> Passifier<'a, '_, '_> {
         }
         // Postconditions, `old` being the state before the call.
         for spec in &pdecl.specs {
-            if let Spec::Ensures { expr, .. } = spec {
+            if let Spec::Ensures { expr, attrs, .. } = spec {
                 let state = State { cur, old: &pre, proc_to_impl: &FxHashMap::default() };
                 let t = self.enc.expr_with(expr, &state, &subst, false, true)?;
                 let shown = self.shown_text(|| self.callee_text(expr, &subst_text, cur, &pre));
+                let start = out.len();
                 out.push(PCmd::Assume(t, shown));
+                if let Some(label) = clause_label(attrs, super::coverage::call_ensures) {
+                    self.track(&label, &mut out[start..]);
+                }
             }
         }
         // The actual outs take the temporaries' values.
@@ -1096,7 +1174,7 @@ fn uses_defs(cx: &ImplContext, cmd: &Cmd, uses: &mut Vec<VarId>, defs: &mut Vec<
             global_uses(typed, &super::measure::procedure_measure(typed, callee(typed, call)?), uses);
         }
         Cmd::AssumeVar(v) => uses.push(*v),
-        Cmd::AssumeFalse | Cmd::StartChecking | Cmd::Scope(_) => {}
+        Cmd::AssumeFalse | Cmd::StartChecking | Cmd::Scope(_) | Cmd::Track(_) => {}
         // The values a trace shows are read at the command.
         Cmd::Print(attrs) => {
             for a in attrs.iter().filter(|a| a.key == "print") {
@@ -1509,6 +1587,11 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
         initial: Incarnations::with_hasher(FxBuildHasher),
         snapshots: FxHashMap::default(),
         definitions: Vec::new(),
+        pending_track: None,
+        call_id: None,
+        forcing: false,
+        tracks: Vec::new(),
+        track_names: FxHashMap::default(),
     };
     let mut initial = Incarnations::with_hasher(FxBuildHasher);
     for &v in &cx.vars {
@@ -1593,7 +1676,7 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             goto_nowhere: false,
         })
         .collect();
-    Ok(Passive { blocks, decls: p.decls, links, definitions: p.definitions })
+    Ok(Passive { blocks, decls: p.decls, links, definitions: p.definitions, tracks: p.tracks })
 }
 
 /// Boogie's `RemoveEmptyBlocks` followed by `PruneUnreachableBlocks`: blocks without commands

@@ -570,8 +570,8 @@ impl<'a> Engine<'a> {
                     under: None,
                     attrs: &[],
                 }),
-                Spec::Requires { expr, attrs, .. } if root => {
-                    entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs) })
+                Spec::Requires { expr, attrs, span, .. } if root => {
+                    entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs, *span) })
                 }
                 Spec::Ensures { free: false, attrs, expr, span }
                     if root || !find_bool_attribute(attrs, "InlineAssume") =>

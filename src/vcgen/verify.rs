@@ -82,6 +82,12 @@ pub struct VerifyOptions {
     pub smoke: bool,
     /// `/smokeTimeout`: seconds for each of its checks (0: no limit).
     pub smoke_timeout: u32,
+    /// `/trackVerificationCoverage`: each implementation reports the labels its proof used
+    /// ([`ImplResult::covered`], [`super::coverage`]).
+    pub track_coverage: bool,
+    /// `/warnVacuousProofs`: ids are generated for what has none, and each implementation
+    /// reports its goals ([`ImplResult::goals`]).
+    pub warn_vacuous: bool,
 }
 
 #[derive(Debug)]
@@ -121,6 +127,11 @@ pub struct ImplResult {
     /// Under `/smoke`, each piece of unreachable code found, as Boogie prints it
     /// (`found unreachable code:` and the path to it).
     pub unreachable: Vec<String>,
+    /// Under `/trackVerificationCoverage`, the labels of what its proofs used
+    /// ([`super::coverage`]), in no order.
+    pub covered: Vec<String>,
+    /// Under `/warnVacuousProofs`, its goals (assertions and `ensures`), in Boogie's order.
+    pub goals: Vec<super::coverage::Goal>,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -220,6 +231,9 @@ struct EncodedVc {
     vc: wlp::Vc,
     /// Under `/printModel` and `/mv`, what a model needs ([`super::model`]).
     model: Option<Arc<ModelNames>>,
+    /// Under `/trackVerificationCoverage`, the VC's literals and their labels
+    /// ([`passify::Passive::tracks`]).
+    tracks: Vec<(String, String)>,
 }
 
 /// The names a model of an implementation's VC shows: the VC's constants by their Boogie
@@ -247,6 +261,8 @@ pub(crate) struct Query {
     smoke: Vec<(EncodedVc, String)>,
     /// `/timeLimit` and `/rlimit`, or the implementation's `{:timeLimit N}` and `{:rlimit N}`.
     limits: Limits,
+    /// Under `/trackVerificationCoverage`, the literals of the tracked axioms and their labels.
+    axiom_tracks: Arc<[(String, String)]>,
 }
 
 /// What is reported for an implementation, besides its outcome.
@@ -257,6 +273,7 @@ pub(crate) struct Heading {
     message_if_verified: Option<String>,
     time_limit: u32,
     splits: Vec<(String, String)>,
+    goals: Vec<super::coverage::Goal>,
 }
 
 impl Heading {
@@ -276,6 +293,8 @@ impl Heading {
             time_limit: self.time_limit,
             splits: self.splits.clone(),
             unreachable: Vec::new(),
+            covered: Vec::new(),
+            goals: self.goals.clone(),
         }
     }
 }
@@ -324,7 +343,7 @@ impl Query {
         assumptions: &str,
     ) -> ImplOutcome {
         session.send(&format!("(push 1)\n{assumptions}"));
-        check_vc(session, options, self, &self.vcs[part], false)
+        check_vc(session, options, self, &self.vcs[part], false, &mut FxHashSet::default())
     }
 }
 
@@ -346,11 +365,23 @@ impl InOrder<'_> {
 
     fn complete(&mut self, index: usize, checked: Checked) {
         self.outcomes[index] = Some(checked);
-        while let Some(Some((outcome, unreachable))) = self.outcomes.get_mut(self.next).map(Option::take) {
-            let Heading { name, order, span, message_if_verified, time_limit, splits } =
+        while let Some(Some(Checked { outcome, unreachable, covered })) =
+            self.outcomes.get_mut(self.next).map(Option::take)
+        {
+            let Heading { name, order, span, message_if_verified, time_limit, splits, goals } =
                 self.headings[self.next].take().expect("reported once");
-            let result =
-                ImplResult { name, order, span, outcome, message_if_verified, time_limit, splits, unreachable };
+            let result = ImplResult {
+                name,
+                order,
+                span,
+                outcome,
+                message_if_verified,
+                time_limit,
+                splits,
+                unreachable,
+                covered,
+                goals,
+            };
             (self.on_result)(result);
             self.next += 1;
         }
@@ -368,8 +399,19 @@ struct Checker<'o> {
     session: Option<Box<dyn Session>>,
 }
 
-/// An implementation's outcome, and the unreachable code `/smoke` found in it.
-type Checked = (ImplOutcome, Vec<String>);
+/// An implementation's outcome, the unreachable code `/smoke` found in it, and the labels its
+/// proofs used (`/trackVerificationCoverage`).
+struct Checked {
+    outcome: ImplOutcome,
+    unreachable: Vec<String>,
+    covered: Vec<String>,
+}
+
+impl Checked {
+    fn of(outcome: ImplOutcome) -> Checked {
+        Checked { outcome, unreachable: Vec::new(), covered: Vec::new() }
+    }
+}
 
 impl Checker<'_> {
     fn check(&mut self, query: &Query) -> Checked {
@@ -387,14 +429,15 @@ impl Checker<'_> {
             Some(s) => s,
             None => match (self.open)(&query.name) {
                 Ok(s) => self.session.insert(s),
-                Err(why) => return (ImplOutcome::SolverException(why), Vec::new()),
+                Err(why) => return Checked::of(ImplOutcome::SolverException(why)),
             },
         };
         session.send(&query.prelude);
         let mut outcomes = Vec::new();
+        let mut covered = FxHashSet::default();
         for vc in &query.vcs {
             session.send(&vc.text);
-            outcomes.push(check_vc(session.as_mut(), self.options, query, vc, true));
+            outcomes.push(check_vc(session.as_mut(), self.options, query, vc, true, &mut covered));
         }
         let outcome = combine(outcomes);
         let mut unreachable = Vec::new();
@@ -408,13 +451,13 @@ impl Checker<'_> {
                 session.send(&vc.text);
                 // Only the answer counts (no counterexample is read), within `/smokeTimeout`.
                 let limits = Limits { time_limit_s: self.options.smoke_timeout, ..query.limits };
-                if session.check_sat(&limits) == Answer::Unsat {
+                if check_tracked(session.as_mut(), self.options, query, vc, &limits) == Answer::Unsat {
                     unreachable.push(printed.clone());
                 }
                 session.send("(pop 1)\n");
             }
         }
-        (outcome, unreachable)
+        Checked { outcome, unreachable, covered: covered.into_iter().collect() }
     }
 }
 
@@ -450,7 +493,7 @@ pub fn verify_program(
                 return;
             }
             let index = reports.expect(staged.heading);
-            let checked = staged.query.map_or_else(|query| here.check(&query), |o| (o, Vec::new()));
+            let checked = staged.query.map_or_else(|query| here.check(&query), Checked::of);
             reports.complete(index, checked);
         })?;
         return Ok(selected_count);
@@ -488,7 +531,7 @@ pub fn verify_program(
             }
             let index = reports.expect(staged.heading);
             match staged.query {
-                Ok(outcome) => reports.complete(index, (outcome, Vec::new())),
+                Ok(outcome) => reports.complete(index, Checked::of(outcome)),
                 Err(query) => {
                     let query = Query { index, ..query };
                     match &queries {
@@ -565,7 +608,12 @@ pub(crate) fn stage_program(
     if options.prune {
         enc.keep_axioms_apart();
     }
+    if options.track_coverage {
+        enc.track_axioms();
+    }
     let mut prelude = CONTROL_FLOW.to_string() + &enc.prelude()?;
+    let axiom_tracks: Arc<[(String, String)]> = enc.axiom_tracks().into();
+    let mut annotator = super::coverage::Annotator::default();
     let mut shared_prelude: Arc<str> = Arc::from(prelude.as_str());
     let facts = variable_facts(typed);
     let modifies = modifies_sets(typed);
@@ -582,6 +630,7 @@ pub(crate) fn stage_program(
         let time_limit = limits.time_limit_s;
         let mut printing = types.as_ref().map(|types| Printing { types, splits: Vec::new() });
         let mut smoke = Vec::new();
+        let mut goals = Vec::new();
         let encoded = encode_implementation(
             typed,
             sources,
@@ -596,10 +645,11 @@ pub(crate) fn stage_program(
             printing.as_mut(),
             &mut smoke,
             smoke_types.as_ref(),
+            options.track_coverage.then_some((&mut annotator, &mut goals)),
         );
         let splits = printing.map(|p| p.splits).unwrap_or_default();
         let heading =
-            Heading { name: name.clone(), order, span: info.name.span, message_if_verified, time_limit, splits };
+            Heading { name: name.clone(), order, span: info.name.span, message_if_verified, time_limit, splits, goals };
         let query = match encoded {
             Err(NoVc::Unsupported(u)) => Ok(ImplOutcome::Unsupported(u)),
             Err(NoVc::OutOfMemory) => Ok(ImplOutcome::OutOfMemory),
@@ -609,7 +659,15 @@ pub(crate) fn stage_program(
                 if prelude.len() != shared_prelude.len() {
                     shared_prelude = Arc::from(prelude.as_str());
                 }
-                Err(Query { index: usize::MAX, name, prelude: shared_prelude.clone(), vcs, smoke, limits })
+                Err(Query {
+                    index: usize::MAX,
+                    name,
+                    prelude: shared_prelude.clone(),
+                    vcs,
+                    smoke,
+                    limits,
+                    axiom_tracks: axiom_tracks.clone(),
+                })
             }
         };
         each(Staged { id, heading, query });
@@ -670,6 +728,7 @@ fn encode_implementation<'a>(
     mut printing: Option<&mut Printing<'a>>,
     smoke: &mut Vec<(EncodedVc, String)>,
     smoke_types: Option<&crate::emit::TypeTable>,
+    mut coverage: Option<(&mut super::coverage::Annotator, &mut Vec<super::coverage::Goal>)>,
 ) -> Result<Option<Vec<EncodedVc>>, NoVc> {
     let wheres = &facts.wheres;
     let symbols = typed.symbols();
@@ -714,26 +773,33 @@ fn encode_implementation<'a>(
     }
     let specs = passify::procedure_specs(typed, proc_id);
     let mut exit = Vec::new();
+    // Where each contract clause went (`/trackVerificationCoverage` labels them): in `entry`
+    // or `exit`, at which place, with its attributes and span, and whether it is a goal.
+    let mut clauses: Vec<(bool, usize, &[Attribute], Span, bool)> = Vec::new();
     for s in specs {
         match s {
-            Spec::Requires { expr, attrs, .. } => {
-                entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs) })
+            Spec::Requires { expr, attrs, span, .. } => {
+                clauses.push((true, entry.len(), attrs, *span, false));
+                entry.push(Cmd::Assume { expr, negated: false, attrs: AssumeAttrs::Written(attrs, *span) })
             }
             // Boogie's `AssertEnsuresCmd` carries no attributes.
-            Spec::Ensures { free: false, attrs, expr, span } => exit.push(Cmd::Assert {
-                expr,
-                check: Check {
-                    kind: CheckKind::Ensures,
-                    tok: *span,
-                    msg: super::cfg::msg_attr(attrs),
-                    describe: super::cfg::describe_attr(attrs),
-                    subsume: true,
-                    isolate: None,
-                    clause: None,
-                },
-                under: None,
-                attrs: &[],
-            }),
+            Spec::Ensures { free: false, attrs, expr, span } => {
+                clauses.push((false, exit.len(), attrs, *span, true));
+                exit.push(Cmd::Assert {
+                    expr,
+                    check: Check {
+                        kind: CheckKind::Ensures,
+                        tok: *span,
+                        msg: super::cfg::msg_attr(attrs),
+                        describe: super::cfg::describe_attr(attrs),
+                        subsume: true,
+                        isolate: None,
+                        clause: None,
+                    },
+                    under: None,
+                    attrs: &[],
+                })
+            }
             Spec::Ensures { free: true, attrs, expr, .. } if find_bool_attribute(attrs, "always_assume") => {
                 exit.push(plain(expr))
             }
@@ -750,6 +816,26 @@ fn encode_implementation<'a>(
     memory::check()?;
     let mut blocks = cfg::lower(typed, &body.stmts)?;
     super::measure::transform(typed, calls, proc_id, &mut blocks)?;
+    if let Some((annotator, goals)) = coverage.as_mut() {
+        // Boogie's annotator visits the body, then the procedure's clauses.
+        let generate = options.warn_vacuous;
+        super::coverage::annotate(&mut blocks, annotator, sources, generate, goals);
+        let mut marks = Vec::new();
+        for &(at_entry, at, attrs, span, goal) in &clauses {
+            let kind = if goal { "ensures" } else { "requires" };
+            if let Some(id) = annotator.id(super::coverage::id_attr(attrs), kind, span, sources, generate) {
+                if goal && generate {
+                    goals.push(super::coverage::Goal { id: id.clone(), span });
+                }
+                marks.push((at_entry, at, id));
+            }
+        }
+        // From the last, so that the places stay right.
+        for (at_entry, at, id) in marks.into_iter().rev() {
+            let list = if at_entry { &mut entry } else { &mut exit };
+            list.insert(at, Cmd::Track(id.into()));
+        }
+    }
     memory::check()?;
     // Infeasible edges go first: a loop head that asserts `false` is then no loop, and coalesces
     // into its one predecessor as in Boogie. A body inlining or unrolling left as blocks was
@@ -875,6 +961,9 @@ fn encode_implementation<'a>(
             }
         }
         let declared = declared(&passive.decls, &used, &defined);
+        for (literal, _) in &passive.tracks {
+            let _ = writeln!(text, "(declare-fun {literal} () Bool)");
+        }
         write_vc(&mut text, &declared, &definitions, &vc.commands);
         memory::check()?;
         let model = options.models.then(|| {
@@ -885,7 +974,7 @@ fn encode_implementation<'a>(
                 names: model_variables.iter().cloned().collect(),
             })
         });
-        vcs.push(EncodedVc { text, blocks, vc, model });
+        vcs.push(EncodedVc { text, blocks, vc, model, tracks: passive.tracks.clone() });
     }
     if let (Some((dag, entry, exit)), Some(types)) = (dag, smoke_types) {
         for point in super::smoke::points(typed, &dag, &FALSITY) {
@@ -906,8 +995,11 @@ fn encode_implementation<'a>(
             let definitions: String = passive.definitions.iter().map(|d| format!("(assert {d})\n")).collect();
             let declared = declared(&passive.decls, &symbols_in(&vc.commands), &symbols_in(&definitions));
             let mut text = String::from("(push 1)\n");
+            for (literal, _) in &passive.tracks {
+                let _ = writeln!(text, "(declare-fun {literal} () Bool)");
+            }
             write_vc(&mut text, &declared, &definitions, &vc.commands);
-            smoke.push((EncodedVc { text, blocks: passive.blocks, vc, model: None }, printed));
+            smoke.push((EncodedVc { text, blocks: passive.blocks, vc, model: None, tracks: passive.tracks }, printed));
         }
     }
     if vcs.is_empty() && smoke.is_empty() {
@@ -1056,7 +1148,10 @@ fn check_vc(
     query: &Query,
     vc: &EncodedVc,
     last_chance: bool,
+    covered: &mut FxHashSet<String>,
 ) -> ImplOutcome {
+    let tracking = options.track_coverage && !(vc.tracks.is_empty() && query.axiom_tracks.is_empty());
+    let check = |session: &mut dyn Session, limits: &Limits| check_tracked(session, options, query, vc, limits);
     let limits = &query.limits;
     let mut errors: Vec<Counterexample> = Vec::new();
     let mut discovered = 0;
@@ -1078,7 +1173,7 @@ fn check_vc(
     for (i, assumption) in options.stages.iter().enumerate() {
         let Some(left) = remaining(limits) else { break };
         session.send(&format!("(push 1)\n(assert {assumption})\n"));
-        match session.check_sat(&left) {
+        match check(session, &left) {
             answer @ (Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_))) => {
                 stage = Some(i);
                 staged = Some(answer);
@@ -1108,13 +1203,23 @@ fn check_vc(
         // A stage's answer is the first of the loop.
         let answer = match staged.take() {
             Some(answer) => answer,
-            None => session.check_sat(limits),
+            None => check(session, limits),
         };
         if first.is_none() {
             first = Some(answer.clone());
         }
         match answer {
-            Answer::Unsat => break None,
+            Answer::Unsat => {
+                if tracking && let Ok(core) = session.unsat_assumptions() {
+                    for literal in core {
+                        let label = vc.tracks.iter().chain(query.axiom_tracks.iter()).find(|(l, _)| *l == literal);
+                        if let Some((_, label)) = label {
+                            covered.insert(label.clone());
+                        }
+                    }
+                }
+                break None;
+            }
             Answer::Sat | Answer::Unknown(UnknownReason::Incomplete(_)) => {
                 // Boogie asks for the model before the path (the solver's answer to
                 // `get-model` depends on what was asked of the model before).
@@ -1183,6 +1288,23 @@ fn check_vc(
     let mut seen = rustc_hash::FxHashSet::default();
     errors.retain(|e| seen.insert(check_key(&e.check)));
     ImplOutcome::Errors(errors)
+}
+
+/// `check-sat` of `vc`, under `/trackVerificationCoverage` assuming the literals of its
+/// tracked commands and of the tracked axioms (Boogie's named assumptions hold in every check;
+/// after `unsat`, the literals of the unsat core are what the proof used).
+fn check_tracked(
+    session: &mut dyn Session,
+    options: &VerifyOptions,
+    query: &Query,
+    vc: &EncodedVc,
+    limits: &Limits,
+) -> Answer {
+    if !options.track_coverage {
+        return session.check_sat(limits);
+    }
+    let literals: Vec<&str> = vc.tracks.iter().chain(query.axiom_tracks.iter()).map(|(l, _)| l.as_str()).collect();
+    session.check_sat_assuming(limits, &literals)
 }
 
 /// An implementation's outcome from its splits' (Boogie's `SplitAndVerifyWorker`): the
