@@ -1646,6 +1646,8 @@ pub fn run<'a>(cx: &ImplContext<'a>, enc: &mut Encoder<'a>, blocks: &[Block<'a>]
             }
         }
         let mut cmds = Vec::new();
+        // A coverage label never reaches past its block.
+        p.pending_track = None;
         for c in &blocks[b].cmds {
             p.cmd(c, &mut cur, &mut cmds)?;
         }

@@ -98,6 +98,10 @@ fn point<'a>(
     for (k, &b) in order.iter().enumerate() {
         index[b] = k;
     }
+    // A coverage label before the command the point stops at is that command's.
+    if matches!(seq.last(), Some(Cmd::Track(_))) {
+        seq.pop();
+    }
     seq.push(Cmd::Assert {
         expr: falsity,
         check: Check::plain(CheckKind::Assert, falsity.span),
