@@ -104,13 +104,11 @@ pub fn sort_descriptions(descriptions: &mut [String]) {
             (4, c as u32)
         }
     }
-    descriptions.sort_by(|a, b| {
-        let key = |s: &str| s.chars().map(primary).collect::<Vec<_>>();
-        key(a).cmp(&key(b)).then_with(|| {
-            // Lower case first on a tie, then the code points.
-            let case = |s: &str| s.chars().map(|c| c.is_uppercase()).collect::<Vec<_>>();
-            case(a).cmp(&case(b)).then_with(|| a.cmp(b))
-        })
+    // Primary keys, then lower case first on a tie, then the code points.
+    descriptions.sort_by_cached_key(|s| {
+        let primary: Vec<(u8, u32)> = s.chars().map(primary).collect();
+        let case: Vec<bool> = s.chars().map(char::is_uppercase).collect();
+        (primary, case, s.clone())
     });
 }
 

@@ -1211,12 +1211,15 @@ fn check_vc(
         match answer {
             Answer::Unsat => {
                 if tracking && let Ok(core) = session.unsat_assumptions() {
-                    for literal in core {
-                        let label = vc.tracks.iter().chain(query.axiom_tracks.iter()).find(|(l, _)| *l == literal);
-                        if let Some((_, label)) = label {
-                            covered.insert(label.clone());
-                        }
-                    }
+                    // A program may have thousands of ids: look the core's literals up by name.
+                    let labels: FxHashMap<&str, &String> = vc
+                        .tracks
+                        .iter()
+                        .chain(query.axiom_tracks.iter())
+                        .map(|(l, label)| (l.as_str(), label))
+                        .collect();
+                    covered
+                        .extend(core.iter().filter_map(|literal| labels.get(literal.as_str()).map(|l| (*l).clone())));
                 }
                 break None;
             }
