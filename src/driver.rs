@@ -700,8 +700,10 @@ fn verify_with(
             disagrees = true;
             return;
         }
-        verdict.splits =
-            splits + &unreachable + &coverage.as_ref().map(|c| coverage_text(options, c)).unwrap_or_default();
+        verdict.splits = std::mem::take(&mut verdict.splits)
+            + &splits
+            + &unreachable
+            + &coverage.as_ref().map(|c| coverage_text(options, c)).unwrap_or_default();
         verdict.coverage = coverage;
         // `/mv:FILE`: each error's model to the implementation's file (`@PROC@`), appended
         // after its first (Boogie's `GetLogFilename` with reuse).

@@ -133,8 +133,9 @@ pub struct Verdict {
     /// Shown errors, in Boogie's order (only for [`Outcome::Errors`]).
     pub errors: Vec<ErrorReport>,
     pub note: Option<Note>,
-    /// Under `/printSplit:-`, each split's passive program, printed before the errors (the
-    /// driver sets it: where splits go is the command line's business).
+    /// What Boogie prints before the errors: the solver's error (set here), then under
+    /// `/printSplit:-` each split's passive program (the driver adds these: where splits go is
+    /// the command line's business).
     pub splits: String,
     /// What the implementation adds to the closing line.
     pub counts: Counts,
@@ -158,6 +159,8 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
     let at = trace::position(sources, span);
     let here = |message: String| Some(Note { at: Some(at.clone()), message });
     let mut errors = Vec::new();
+    // The solver's error Boogie prints before the verdict, if any.
+    let mut prover_error = String::new();
     let mut errors_counted = 0;
     let (outcome, note) = match outcome {
         ImplOutcome::Verified => (Outcome::Verified, message_if_verified.map(|message| Note { at: None, message })),
@@ -180,6 +183,15 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
         ImplOutcome::SolverException(why) => {
             (Outcome::SolverException, here(format!("rboogie: the solver failed on {name}: {why}")))
         }
+        ImplOutcome::Rejected { message, .. } if is_solver_limitation(&message) => {
+            // A query the solver reads but cannot decide ("Regular expression variables are
+            // not supported"): not rboogie's bug. Boogie prints the solver's answer as a prover
+            // error and the implementation is inconclusive (`HandleProverError`, outcome
+            // `Undetermined`).
+            let quoted = message.replace('"', "\"\"");
+            prover_error = format!("Prover error: Unexpected prover response: (error \"{quoted}\")\n\n");
+            (Outcome::Inconclusive, here(format!("Verification inconclusive ({name})")))
+        }
         ImplOutcome::Rejected { message, query } => {
             let saved = query.map(|path| format!("; the query is in {}", path.display())).unwrap_or_default();
             let message = format!(
@@ -197,7 +209,16 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
         }
     };
     let counts = counts_of(outcome, errors_counted);
-    Verdict { name, order, at, outcome, errors, note, splits: String::new(), counts, coverage: None }
+    Verdict { name, order, at, outcome, errors, note, splits: prover_error, counts, coverage: None }
+}
+
+/// Whether a solver's error message says the solver cannot handle a construct of a well-formed
+/// query (cvc5's "Regular expression variables are not supported"), rather than that the query
+/// is malformed. A command or option the solver does not know is rboogie's mistake, whatever
+/// the words ("unsupported command").
+fn is_solver_limitation(message: &str) -> bool {
+    let message = message.to_ascii_lowercase();
+    message.contains("not supported") && !message.contains("command") && !message.contains("option")
 }
 
 /// What an outcome adds to Boogie's closing line: `errors` for [`Outcome::Errors`], one of its
