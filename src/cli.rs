@@ -123,6 +123,10 @@ pub struct Options {
     /// `/proverLog:FILE`, macros expanded as for `print_file`.
     pub prover_log: Option<String>,
     pub trace: bool,
+    /// `/tracePOs`: Boogie's `Verifying P ...` and `[N proof obligations]  outcome` lines.
+    pub trace_proof_obligations: bool,
+    /// `--trace-passes`: the time of resolution and type checking and of each pass.
+    pub trace_passes: bool,
     pub infer_modifies: bool,
     /// `/loopUnroll:N`; `None` is no unrolling.
     pub loop_unroll: Option<u32>,
@@ -305,6 +309,8 @@ impl Default for Options {
             solver: None,
             prover_log: None,
             trace: false,
+            trace_proof_obligations: false,
+            trace_passes: false,
             infer_modifies: false,
             loop_unroll: None,
             inline_depth: None,
@@ -402,7 +408,7 @@ impl Options {
     /// What the driver shows of the passes (`/trace`, `--print-after`, `/pretty`).
     pub fn pass_observation(&self) -> crate::passes::Observe {
         crate::passes::Observe {
-            trace: self.trace,
+            trace: self.trace_passes,
             print_after: self.print_after.clone(),
             pretty: self.pretty,
             check_passes: self.check_passes,
@@ -530,6 +536,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("p", "prover-opt", Value::Text),
     opt("proverLog", "prover-log", Value::Text),
     opt("trace", "trace", Value::Flag),
+    opt("tracePOs", "trace-pos", Value::Flag),
     opt("inferModifies", "infer-modifies", Value::Flag),
     opt("loopUnroll", "loop-unroll", Value::Int { min: 0, below: INT_END }),
     opt("inlineDepth", "inline-depth", Value::Int { min: 0, below: INT_END }),
@@ -620,7 +627,6 @@ const IGNORED_OPTIONS: &[(&str, Value)] = &[
     ("useProverEvaluate", Value::Flag),
     ("emitDebugInformation", Value::Int { min: i32::MIN as i64, below: INT_END }),
     ("traceTimes", Value::Flag),
-    ("tracePOs", Value::Flag),
     ("traceverify", Value::Flag),
     ("traceCaching", Value::Int { min: 0, below: 4 }),
     ("runDiagnosticsOnTimeout", Value::Flag),
@@ -910,7 +916,7 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /vcsKeepGoingTimeout /vcsFinalAssertTimeout /vcsDumpSplits /relaxFocus
 /timeLimitPerAssertionInPercent /subsumption /liveVariableAnalysis /boolControlVC
 /noPruneInfeasibleEdges /restartProver /randomSeed /useProverEvaluate /emitDebugInformation
-/traceTimes /tracePOs /traceverify /traceCaching /runDiagnosticsOnTimeout
+/traceTimes /traceverify /traceCaching /runDiagnosticsOnTimeout
 /traceDiagnosticsOnTimeout /warnNotEliminatedVars /wait /break /launch.
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
@@ -1139,6 +1145,12 @@ struct Cli {
     /// Print trace information
     #[arg(long, help_heading = COMPAT)]
     trace: bool,
+    /// Print each implementation's name and its number of proof obligations
+    #[arg(long, help_heading = COMPAT)]
+    trace_pos: bool,
+    /// Print the time of resolution and type checking and of each pass, and whether it changed the program
+    #[arg(long, help_heading = "Pipeline")]
+    trace_passes: bool,
     /// Infer modifies clauses
     #[arg(long, help_heading = COMPAT)]
     infer_modifies: bool,
@@ -1373,6 +1385,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         solver: cli.solver,
         prover_log: cli.prover_log,
         trace: cli.trace,
+        trace_proof_obligations: cli.trace_pos,
+        trace_passes: cli.trace_passes,
         infer_modifies: cli.infer_modifies,
         loop_unroll: cli.loop_unroll,
         inline_depth: cli.inline_depth,

@@ -174,7 +174,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     };
     let started = std::time::Instant::now();
     let outcome = crate::typeck::run(program, &typeck_options, options.no_typecheck);
-    if options.trace {
+    if options.trace_passes {
         let phase = if options.no_typecheck { "resolution" } else { "resolution and type checking" };
         reporter.trace(out, &format!("[TRACE] {phase}: {:.3} s\n", started.elapsed().as_secs_f64()))?;
     }
@@ -229,6 +229,11 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
     if !measure_errors.is_empty() {
         report_phase(&reporter, out, &sources, &measure_errors, Phase::Typecheck, &last_file)?;
         return Ok(0);
+    }
+    // Boogie's trace of the phases after type checking (`CoalesceBlocks`, on unless turned
+    // off, which rboogie does not take; `Inline`); Corral's (bounded mode) has neither.
+    if options.trace && !options.bounded.active() {
+        reporter.trace(out, "Coalescing blocks...\nInlining...\n")?;
     }
     // Bounded mode: the entry point, and whether the bound cuts anything it reaches.
     let bounded = if options.bounded.active() {
@@ -452,6 +457,8 @@ fn report_no_bugs(
         splits: String::new(),
         counts,
         coverage: None,
+        proof_obligations: 0,
+        resource_count: 0,
     };
     let bound = options.bounded.bound();
     if reporter.format == Format::Json {
@@ -728,10 +735,14 @@ fn verify_with(
             internal_errors += 1;
         }
         // Boogie's `TimeIndication`: the time since the previous report.
-        let progress = options.trace.then(|| {
+        let seconds = options.trace.then(|| {
             let seconds = last_report.elapsed().as_secs_f64();
             last_report = std::time::Instant::now();
             seconds
+        });
+        let progress = (options.trace || options.trace_proof_obligations).then(|| crate::report::Progress {
+            seconds,
+            prover: if options.trace { solvers.announce() } else { None },
         });
         if written.is_ok() {
             written = match bounded {
@@ -867,6 +878,12 @@ fn verify_with_houdini(
         Ok(solvers) => solvers,
         Err(code) => return Ok(code),
     };
+    // Houdini starts its solver first.
+    if options.trace
+        && let Some(prover) = solvers.announce()
+    {
+        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
+    }
     // Houdini's checks assume every candidate, not the tracked labels' literals: coverage is
     // the final report's business.
     let verify_options = crate::vcgen::VerifyOptions {
@@ -1008,6 +1025,12 @@ fn verify_bounded_with_houdini(
         Ok(solvers) => solvers,
         Err(code) => return Ok(code),
     };
+    // Houdini starts its solver first.
+    if options.trace
+        && let Some(prover) = solvers.announce()
+    {
+        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
+    }
     // Houdini's checks take Boogie's counterexamples (`/errorLimit` of them, not Corral's one)
     // and need nothing that only a report shows.
     let verify_options = crate::vcgen::VerifyOptions {
@@ -1049,6 +1072,10 @@ struct Solvers {
     logs: Option<crate::smt::LogFiles>,
     /// A log that cannot be written is no reason not to verify: said once per file on stderr.
     unwritable_logs: std::sync::Mutex<rustc_hash::FxHashSet<String>>,
+    /// The solver as `/trace` names it.
+    prover: String,
+    /// Whether `/trace` has named it ([`Solvers::announce`]).
+    announced: std::sync::atomic::AtomicBool,
 }
 
 impl Solvers {
@@ -1072,16 +1099,28 @@ impl Solvers {
                 .tool_message(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
             return Ok(Err(1));
         }
-        if options.trace {
-            let prover = match &choice {
-                crate::smt::SolverChoice::Z3InProcess => "Z3 (in-process)",
-                crate::smt::SolverChoice::Process { path, .. } => path.as_str(),
-                crate::smt::SolverChoice::Noop => "noop",
-            };
-            reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
-        }
+        // What Boogie's `/trace` names: the solver's path, or its name (in-process, z3).
+        let prover = match &choice {
+            crate::smt::SolverChoice::Z3InProcess => "z3".to_string(),
+            crate::smt::SolverChoice::Process { path, .. } => path.clone(),
+            crate::smt::SolverChoice::Noop => "noop".to_string(),
+        };
         let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
-        Ok(Ok(Solvers { choice, session_options, logs, unwritable_logs: Default::default() }))
+        Ok(Ok(Solvers {
+            choice,
+            session_options,
+            logs,
+            unwritable_logs: Default::default(),
+            prover,
+            announced: std::sync::atomic::AtomicBool::new(false),
+        }))
+    }
+
+    /// Boogie's `[TRACE] Using prover: P` is printed once, when the run starts its first
+    /// solver: the solver's name the first time this is called, `None` after.
+    fn announce(&self) -> Option<&str> {
+        let before = self.announced.swap(true, std::sync::atomic::Ordering::Relaxed);
+        (!before).then_some(self.prover.as_str())
     }
 
     /// A new session, named for `/proverLog`'s `@PROC@`.

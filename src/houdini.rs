@@ -668,6 +668,9 @@ impl Session for Counted {
     fn dead(&self) -> Option<&str> {
         self.session.dead()
     }
+    fn resource_count(&self) -> u64 {
+        self.session.resource_count()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -434,6 +434,17 @@ fn position(sources: &SourceMap, span: Span) -> Option<(String, i64, u32)> {
 // ---------------------------------------------------------------------------------------------
 // The driver's printer
 
+/// What Boogie prints around an implementation's verdict under `/trace` or `/tracePOs`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress<'a> {
+    /// Under `/trace`, the time since the previous report (Boogie's `TimeIndication`);
+    /// `None` under `/tracePOs` alone, which prints only the proof obligations.
+    pub seconds: Option<f64>,
+    /// Boogie's `[TRACE] Using prover: P`, which it prints when it starts its first solver:
+    /// after the run's first `Verifying` line.
+    pub prover: Option<&'a str>,
+}
+
 /// Writes everything the driver reports, in one format.
 #[derive(Clone, Copy, Debug)]
 pub struct Reporter {
@@ -474,12 +485,27 @@ impl Reporter {
         }
     }
 
-    /// One implementation's verdict; `progress` is the time since the previous one under
-    /// `/trace`, which prints Boogie's `Verifying P ...` and `[T s]  outcome` lines with it.
+    /// One implementation's verdict; with `progress` (`/trace`, `/tracePOs`) Boogie's
+    /// `Verifying P ...` line before it and its `[T s, solver resource count: R, N proof
+    /// obligations]  outcome` line (`[N proof obligations]  outcome` under `/tracePOs`).
     /// One write, so that `/processTimeLimit` never cuts a report in the middle.
-    pub fn verdict(&self, out: &mut dyn Write, verdict: &Verdict, progress: Option<f64>) -> io::Result<()> {
-        let verifying = progress.map(|_| format!("\nVerifying {} ...\n", verdict.name));
-        let finished = progress.map(|seconds| format!("  [{seconds:.3} s]  {}\n", progress_word(verdict)));
+    pub fn verdict(&self, out: &mut dyn Write, verdict: &Verdict, progress: Option<Progress>) -> io::Result<()> {
+        let verifying = progress.as_ref().map(|p| {
+            let prover = p.prover.map(|name| format!("[TRACE] Using prover: {name}\n")).unwrap_or_default();
+            format!("\nVerifying {} ...\n{prover}", verdict.name)
+        });
+        let finished = progress.as_ref().map(|p| {
+            let n = verdict.proof_obligations;
+            let obligations = format!("{n} proof obligation{}", if n == 1 { "" } else { "s" });
+            let word = progress_word(verdict);
+            match p.seconds {
+                Some(seconds) => format!(
+                    "  [{seconds:.3} s, solver resource count: {}, {obligations}]  {word}\n",
+                    verdict.resource_count
+                ),
+                None => format!("  [{obligations}]  {word}\n"),
+            }
+        });
         let text = match self.format {
             // Boogie prints the splits between the two progress lines.
             Format::Boogie | Format::Rich => {

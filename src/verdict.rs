@@ -141,6 +141,10 @@ pub struct Verdict {
     pub counts: Counts,
     /// Under `/trackVerificationCoverage`, what its proofs used (the driver sets it).
     pub coverage: Option<Coverage>,
+    /// The assertions its VCs checked (`/trace`'s proof obligations).
+    pub proof_obligations: usize,
+    /// Under `/trace`, what z3 spent on it (`solver resource count`).
+    pub resource_count: u64,
 }
 
 /// An implementation's verification coverage (`/trackVerificationCoverage`).
@@ -155,7 +159,17 @@ pub struct Coverage {
 /// Decides the verdict of one implementation; `error_trace` is `/errorTrace:N`. Its printed
 /// splits are left to the caller.
 pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models: Models) -> Verdict {
-    let ImplResult { name, order, span, outcome, message_if_verified, time_limit, .. } = result;
+    let ImplResult {
+        name,
+        order,
+        span,
+        outcome,
+        message_if_verified,
+        time_limit,
+        proof_obligations,
+        resource_count,
+        ..
+    } = result;
     let at = trace::position(sources, span);
     let here = |message: String| Some(Note { at: Some(at.clone()), message });
     let mut errors = Vec::new();
@@ -209,7 +223,19 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
         }
     };
     let counts = counts_of(outcome, errors_counted);
-    Verdict { name, order, at, outcome, errors, note, splits: prover_error, counts, coverage: None }
+    Verdict {
+        name,
+        order,
+        at,
+        outcome,
+        errors,
+        note,
+        splits: prover_error,
+        counts,
+        coverage: None,
+        proof_obligations,
+        resource_count,
+    }
 }
 
 /// Whether a solver's error message says the solver cannot handle a construct of a well-formed

@@ -132,6 +132,19 @@ fn print_after_all_prints_after_every_pass_and_the_run_goes_on() {
     assert!(trailer(&out).is_some_and(|t| !t.contains(" 0 verified")), "{out}");
 }
 
+/// z3's resource counts in `/trace` lines replaced by `R`.
+fn mask_counts(out: &str) -> String {
+    out.lines()
+        .map(|line| match line.split_once("solver resource count: ") {
+            Some((head, tail)) => {
+                let rest = tail.split_once(',').map_or("", |(_, r)| r);
+                format!("{head}solver resource count: R,{rest}\n")
+            }
+            None => format!("{line}\n"),
+        })
+        .collect()
+}
+
 /// Times in `/trace` lines (a number before the word `s`) replaced by `T`.
 fn mask_times(out: &str) -> String {
     let mut masked = String::new();
@@ -149,14 +162,60 @@ fn mask_times(out: &str) -> String {
     masked
 }
 
+/// `/trace` prints what Boogie's does, in its places: `Parsing F`, the phases after type
+/// checking, each implementation's `Verifying P ...` (the solver named after the first) and its
+/// time, resources and proof obligations.
 #[test]
-fn trace_reports_parsing_passes_prover_and_implementations() {
+fn trace_reports_parsing_prover_and_implementations_as_boogie_does() {
     let file = Path::new("tests/golden/cli/Inputs/trace.bpl");
     let args = strings(&["-useBaseNameForFileName", "/trace", "--solver=in-process", &file.to_string_lossy()]);
     let (out, code) = rboogie(&args);
     assert_eq!(code, 0);
     let expected = "\
 Parsing trace.bpl
+Coalescing blocks...
+Inlining...
+
+Verifying Good ...
+[TRACE] Using prover: z3
+  [T s, solver resource count: R, 1 proof obligation]  verified
+
+Verifying Bad ...
+  [T s, solver resource count: R, 1 proof obligation]  error
+trace.bpl(14,3): Error: this assertion could not be proved
+Execution trace:
+    trace.bpl(14,3): anon0
+
+Boogie program verifier finished with 1 verified, 1 error
+";
+    pretty_assertions::assert_eq!(mask_counts(&mask_times(&out)), expected);
+
+    // `/tracePOs`: the implementations and their proof obligations only.
+    let args = strings(&["-useBaseNameForFileName", "/tracePOs", &file.to_string_lossy()]);
+    let (out, _) = rboogie(&args);
+    let expected = "\n\
+Verifying Good ...
+  [1 proof obligation]  verified
+
+Verifying Bad ...
+  [1 proof obligation]  error
+trace.bpl(14,3): Error: this assertion could not be proved
+Execution trace:
+    trace.bpl(14,3): anon0
+
+Boogie program verifier finished with 1 verified, 1 error
+";
+    pretty_assertions::assert_eq!(out, expected);
+}
+
+/// `--trace-passes` (rboogie's own): the time of resolution and type checking and of each pass.
+#[test]
+fn trace_passes_reports_each_pass() {
+    let file = Path::new("tests/golden/cli/Inputs/trace.bpl");
+    let args = strings(&["-useBaseNameForFileName", "--trace-passes", "/noVerify", &file.to_string_lossy()]);
+    let (out, code) = rboogie(&args);
+    assert_eq!(code, 0);
+    let expected = "\
 [TRACE] resolution and type checking: T s
 [TRACE] pass civl: T s, no change
 [TRACE] pass modifies: T s, no change
@@ -173,18 +232,8 @@ Parsing trace.bpl
 [TRACE] pass pin: T s, no change
 [TRACE] pass houdini-inline: T s, no change
 [TRACE] pass houdini-assignment: T s, no change
-[TRACE] Using prover: Z3 (in-process)
 
-Verifying Good ...
-  [T s]  verified
-
-Verifying Bad ...
-  [T s]  error
-trace.bpl(14,3): Error: this assertion could not be proved
-Execution trace:
-    trace.bpl(14,3): anon0
-
-Boogie program verifier finished with 1 verified, 1 error
+Boogie program verifier finished with 0 verified, 0 errors
 ";
     pretty_assertions::assert_eq!(mask_times(&out), expected);
 

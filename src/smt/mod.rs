@@ -122,6 +122,11 @@ pub trait Session: Send {
     fn dead(&self) -> Option<&str> {
         None
     }
+    /// The resources the solver spent on this session's checks so far, where it says
+    /// ([`SessionOptions::count_resources`], z3 only); 0 otherwise.
+    fn resource_count(&self) -> u64 {
+        0
+    }
 }
 
 /// Which solver a run uses (`--solver`, Boogie's `/proverOpt:SOLVER=` and `PROVER_PATH=`).
@@ -205,6 +210,10 @@ pub struct SessionOptions {
     /// proof's dependencies (`/trackVerificationCoverage`) would be all the program's. z3's
     /// cores are close to minimal as they are (Boogie's expected lists are z3's).
     pub minimal_cores: bool,
+    /// z3 is asked after every check how many resources it spent (`(get-info :rlimit)`, as
+    /// Boogie asks), for `/trace`'s `solver resource count`. Off otherwise, so that other
+    /// runs' sessions (and `/proverLog`) do not carry the extra request.
+    pub count_resources: bool,
     /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
     /// kills (or interrupts) the solver.
     pub watchdog_grace: Duration,
@@ -220,6 +229,7 @@ impl Default for SessionOptions {
             logic: None,
             unsat_assumptions: false,
             minimal_cores: false,
+            count_resources: false,
             watchdog_grace: Duration::from_secs(2),
             unbounded_wait: Duration::from_secs(3600),
         }
@@ -295,8 +305,12 @@ fn default_args(dialect: Dialect) -> Vec<String> {
 pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, SessionOptions), String> {
     // `/trackVerificationCoverage` reads the literals of unsat cores.
     let tracking = options.track_verification_coverage;
-    let mut session =
-        SessionOptions { unsat_assumptions: tracking, minimal_cores: tracking, ..SessionOptions::default() };
+    let mut session = SessionOptions {
+        unsat_assumptions: tracking,
+        minimal_cores: tracking,
+        count_resources: options.trace,
+        ..SessionOptions::default()
+    };
     let mut solver: Option<Dialect> = None;
     let mut yices = false;
     let mut noop = false;

@@ -81,6 +81,8 @@ pub(crate) struct SmtSession<T: Transport> {
     /// z3's cumulative resource count after the previous query; `None` when not known (after
     /// a reset).
     resources_used: Option<u64>,
+    /// The resources the checks measured spent, over the session's life.
+    resources_spent: u64,
 }
 
 impl<T: Transport> SmtSession<T> {
@@ -96,6 +98,7 @@ impl<T: Transport> SmtSession<T> {
             limits: Limits::default(),
             limits_unknown: false,
             resources_used: Some(0),
+            resources_spent: 0,
         };
         let preamble = super::preamble(dialect, &session.options);
         session.send(&preamble);
@@ -200,7 +203,9 @@ impl<T: Transport> SmtSession<T> {
     fn check(&mut self, limits: &Limits, command: &str) -> Result<Answer, Fault> {
         self.set_limits(limits)?;
         let deadline = Instant::now() + self.bound(limits);
-        if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && self.resources_used.is_none() {
+        let limited = self.dialect == Dialect::Z3 && limits.resource_limit > 0;
+        let counted = self.dialect == Dialect::Z3 && self.options.count_resources;
+        if (limited || counted) && self.resources_used.is_none() {
             // The count to measure this query's use from.
             self.resources(deadline)?;
         }
@@ -224,11 +229,20 @@ impl<T: Transport> SmtSession<T> {
                 _ => return Err(Fault::Failed(format!("unexpected solver output: {}", abbreviate(&response)))),
             },
         };
-        if self.dialect == Dialect::Z3 && limits.resource_limit > 0 && answer != Answer::Unsat {
+        if limited && answer != Answer::Unsat {
             let used = self.resources(deadline)?;
+            self.resources_spent += used;
             // Z3 stops a query when its count reaches the limit, and does not always say why.
-            if used >= u64::from(limits.resource_limit) {
+            if limited && answer != Answer::Unsat && used >= u64::from(limits.resource_limit) {
                 return Ok(Answer::Unknown(UnknownReason::OutOfResource));
+            }
+        } else if counted {
+            // Only for `/trace`'s figure: a solver that cannot say leaves it out, and the
+            // verdict stands.
+            match self.resources(deadline) {
+                Ok(used) => self.resources_spent += used,
+                Err(Fault::Failed(_)) => self.resources_used = None,
+                Err(fault) => return Err(fault),
             }
         }
         Ok(answer)
@@ -400,6 +414,10 @@ impl<T: Transport> Session for SmtSession<T> {
             },
             Err(fault) => Err(self.fault(fault)),
         }
+    }
+
+    fn resource_count(&self) -> u64 {
+        self.resources_spent
     }
 
     fn reset(&mut self) {

@@ -801,6 +801,7 @@ mod tests {
             block_ids: Vec::new(),
             checks: Vec::new(),
             check_ids: Vec::new(),
+            assertions: 0,
         }
     }
 

@@ -132,6 +132,11 @@ pub struct ImplResult {
     pub covered: Vec<String>,
     /// Under `/warnVacuousProofs`, its goals (assertions and `ensures`), in Boogie's order.
     pub goals: Vec<super::coverage::Goal>,
+    /// The assertions of the VCs checked, each split's counted (Boogie's proof obligations).
+    pub proof_obligations: usize,
+    /// Under `/trace`, the resources z3 spent on its checks (`(get-info :rlimit)`; 0 for
+    /// other solvers, as Boogie reports).
+    pub resource_count: u64,
 }
 
 /// `P*` patterns of `/proc` (`*` matches any run of characters).
@@ -295,6 +300,8 @@ impl Heading {
             unreachable: Vec::new(),
             covered: Vec::new(),
             goals: self.goals.clone(),
+            proof_obligations: 0,
+            resource_count: 0,
         }
     }
 }
@@ -365,7 +372,7 @@ impl InOrder<'_> {
 
     fn complete(&mut self, index: usize, checked: Checked) {
         self.outcomes[index] = Some(checked);
-        while let Some(Some(Checked { outcome, unreachable, covered })) =
+        while let Some(Some(Checked { outcome, unreachable, covered, proof_obligations, resource_count })) =
             self.outcomes.get_mut(self.next).map(Option::take)
         {
             let Heading { name, order, span, message_if_verified, time_limit, splits, goals } =
@@ -381,6 +388,8 @@ impl InOrder<'_> {
                 unreachable,
                 covered,
                 goals,
+                proof_obligations,
+                resource_count,
             };
             (self.on_result)(result);
             self.next += 1;
@@ -405,11 +414,13 @@ struct Checked {
     outcome: ImplOutcome,
     unreachable: Vec<String>,
     covered: Vec<String>,
+    proof_obligations: usize,
+    resource_count: u64,
 }
 
 impl Checked {
     fn of(outcome: ImplOutcome) -> Checked {
-        Checked { outcome, unreachable: Vec::new(), covered: Vec::new() }
+        Checked { outcome, unreachable: Vec::new(), covered: Vec::new(), proof_obligations: 0, resource_count: 0 }
     }
 }
 
@@ -433,6 +444,7 @@ impl Checker<'_> {
             },
         };
         session.send(&query.prelude);
+        let resources_before = session.resource_count();
         let mut outcomes = Vec::new();
         let mut covered = FxHashSet::default();
         for vc in &query.vcs {
@@ -457,7 +469,13 @@ impl Checker<'_> {
                 session.send("(pop 1)\n");
             }
         }
-        Checked { outcome, unreachable, covered: covered.into_iter().collect() }
+        Checked {
+            outcome,
+            unreachable,
+            covered: covered.into_iter().collect(),
+            proof_obligations: query.vcs.iter().map(|vc| vc.vc.assertions).sum(),
+            resource_count: session.resource_count().saturating_sub(resources_before),
+        }
     }
 }
 

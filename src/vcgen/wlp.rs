@@ -34,6 +34,9 @@ pub struct Vc {
     pub checks: Vec<Check>,
     /// The `ControlFlow` id of each of `checks`.
     pub check_ids: Vec<u32>,
+    /// The assertions written, each copy counted (Boogie's `AssertionCount`: the proof
+    /// obligations `/trace` reports).
+    pub assertions: usize,
 }
 
 impl Vc {
@@ -146,6 +149,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
     let mut checks: Vec<Check> = Vec::new();
     let mut check_ids: Vec<u32> = Vec::new();
     let mut defs = Vec::with_capacity(n);
+    let mut assertions = 0;
     for &b in &order {
         crate::memory::check()?;
         let block = &blocks[b];
@@ -174,6 +178,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
                     closing += 1;
                 }
                 PCmd::Assert(t, check, under, _) => {
+                    assertions += 1;
                     let id = assert_ids.next().unwrap_or_default();
                     let _ = write!(n, "(and (=> (= (ControlFlow 0 {me}) (- {id})) ");
                     match under {
@@ -228,7 +233,7 @@ pub fn run(blocks: &[PassiveBlock]) -> Result<Vc, crate::memory::OutOfMemory> {
     if n > 0 {
         ids.block(0);
     }
-    let mut vc = Vc { commands: String::new(), defs, block_ids: ids.blocks, checks, check_ids };
+    let mut vc = Vc { commands: String::new(), defs, block_ids: ids.blocks, checks, check_ids, assertions };
     vc.commands = vc.lets();
     Ok(vc)
 }
