@@ -195,7 +195,10 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
         ImplOutcome::OutOfMemory => (Outcome::OutOfMemory, here(format!("Verification out of memory ({name})"))),
         ImplOutcome::Inconclusive => (Outcome::Inconclusive, here(format!("Verification inconclusive ({name})"))),
         ImplOutcome::SolverException(why) => {
-            (Outcome::SolverException, here(format!("rboogie: the solver failed on {name}: {why}")))
+            // Boogie's message at the implementation (`GetOutcomeError`), after what the
+            // solver did, as Boogie prints a prover's error before its verdict.
+            prover_error = format!("Prover error: {why}\n");
+            (Outcome::SolverException, here(format!("Verification encountered solver exception ({name})")))
         }
         ImplOutcome::Rejected { message, .. } if is_solver_limitation(&message) => {
             // A query the solver reads but cannot decide ("Regular expression variables are

@@ -55,9 +55,9 @@ fn a_dead_or_silent_solver_fails_its_implementation_only() {
         // The silent solver is given up on after the time limit and the watchdog's grace.
         assert!(started.elapsed() < Duration::from_secs(20), "{cores}: took {:?}", started.elapsed());
         assert_eq!(code, 0);
-        assert!(out.contains("rboogie: the solver failed on Boom: "), "{cores}: {out}");
-        assert!(out.contains("fake solver: boom"), "{cores}: {out}");
-        assert!(!out.contains("failed on A") && !out.contains("failed on Silent"), "{cores}: {out}");
+        assert!(out.contains("Verification encountered solver exception (Boom)"), "{cores}: {out}");
+        assert!(out.contains("Prover error: ") && out.contains("fake solver: boom"), "{cores}: {out}");
+        assert!(!out.contains("exception (A)") && !out.contains("exception (Silent)"), "{cores}: {out}");
         assert!(
             out.ends_with(
                 "\nBoogie program verifier finished with 4 verified, 0 errors, 1 time out, 1 solver exceptions\n"
