@@ -879,11 +879,7 @@ fn verify_with_houdini(
         Err(code) => return Ok(code),
     };
     // Houdini starts its solver first.
-    if options.trace
-        && let Some(prover) = solvers.announce()
-    {
-        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
-    }
+    solvers.announce_now(options, reporter, out)?;
     // Houdini's checks assume every candidate, not the tracked labels' literals: coverage is
     // the final report's business.
     let verify_options = crate::vcgen::VerifyOptions {
@@ -1026,11 +1022,7 @@ fn verify_bounded_with_houdini(
         Err(code) => return Ok(code),
     };
     // Houdini starts its solver first.
-    if options.trace
-        && let Some(prover) = solvers.announce()
-    {
-        reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n"))?;
-    }
+    solvers.announce_now(options, reporter, out)?;
     // Houdini's checks take Boogie's counterexamples (`/errorLimit` of them, not Corral's one)
     // and need nothing that only a report shows.
     let verify_options = crate::vcgen::VerifyOptions {
@@ -1121,6 +1113,14 @@ impl Solvers {
     fn announce(&self) -> Option<&str> {
         let before = self.announced.swap(true, std::sync::atomic::Ordering::Relaxed);
         (!before).then_some(self.prover.as_str())
+    }
+
+    /// Under `/trace`, Boogie's `[TRACE] Using prover: P` on its own line, unless already said.
+    fn announce_now(&self, options: &Options, reporter: &Reporter, out: &mut dyn Write) -> io::Result<()> {
+        match self.announce().filter(|_| options.trace) {
+            Some(prover) => reporter.trace(out, &format!("[TRACE] Using prover: {prover}\n")),
+            None => Ok(()),
+        }
     }
 
     /// A new session, named for `/proverLog`'s `@PROC@`.

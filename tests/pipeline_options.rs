@@ -171,6 +171,14 @@ fn trace_reports_parsing_prover_and_implementations_as_boogie_does() {
     let args = strings(&["-useBaseNameForFileName", "/trace", "--solver=in-process", &file.to_string_lossy()]);
     let (out, code) = rboogie(&args);
     assert_eq!(code, 0);
+    // What every run of the file reports, traced or not.
+    let report = "\
+trace.bpl(14,3): Error: this assertion could not be proved
+Execution trace:
+    trace.bpl(14,3): anon0
+
+Boogie program verifier finished with 1 verified, 1 error
+";
     let expected = "\
 Parsing trace.bpl
 Coalescing blocks...
@@ -182,12 +190,9 @@ Verifying Good ...
 
 Verifying Bad ...
   [T s, solver resource count: R, 1 proof obligation]  error
-trace.bpl(14,3): Error: this assertion could not be proved
-Execution trace:
-    trace.bpl(14,3): anon0
-
-Boogie program verifier finished with 1 verified, 1 error
-";
+"
+    .to_string()
+        + report;
     pretty_assertions::assert_eq!(mask_counts(&mask_times(&out)), expected);
 
     // `/tracePOs`: the implementations and their proof obligations only.
@@ -199,13 +204,14 @@ Verifying Good ...
 
 Verifying Bad ...
   [1 proof obligation]  error
-trace.bpl(14,3): Error: this assertion could not be proved
-Execution trace:
-    trace.bpl(14,3): anon0
-
-Boogie program verifier finished with 1 verified, 1 error
-";
+"
+    .to_string()
+        + report;
     pretty_assertions::assert_eq!(out, expected);
+
+    // Without /trace, none of it.
+    let (plain, _) = rboogie(&strings(&["-useBaseNameForFileName", &file.to_string_lossy()]));
+    pretty_assertions::assert_eq!(plain, report);
 }
 
 /// `--trace-passes` (rboogie's own): the time of resolution and type checking and of each pass.
@@ -236,17 +242,6 @@ fn trace_passes_reports_each_pass() {
 Boogie program verifier finished with 0 verified, 0 errors
 ";
     pretty_assertions::assert_eq!(mask_times(&out), expected);
-
-    // Without /trace, none of it.
-    let (plain, _) = rboogie(&strings(&["-useBaseNameForFileName", &file.to_string_lossy()]));
-    let expected = "\
-trace.bpl(14,3): Error: this assertion could not be proved
-Execution trace:
-    trace.bpl(14,3): anon0
-
-Boogie program verifier finished with 1 verified, 1 error
-";
-    pretty_assertions::assert_eq!(plain, expected);
 }
 
 /// Lambda lifting records the types of what it builds instead of having its output checked

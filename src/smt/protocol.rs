@@ -233,7 +233,7 @@ impl<T: Transport> SmtSession<T> {
             let used = self.resources(deadline)?;
             self.resources_spent += used;
             // Z3 stops a query when its count reaches the limit, and does not always say why.
-            if limited && answer != Answer::Unsat && used >= u64::from(limits.resource_limit) {
+            if used >= u64::from(limits.resource_limit) {
                 return Ok(Answer::Unknown(UnknownReason::OutOfResource));
             }
         } else if counted {
