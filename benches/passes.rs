@@ -15,7 +15,7 @@
 //! Targets (issue 15): at least 25 MB/s, at most 3 times the time of parsing alone, time
 //! growing linearly.
 //!
-//! Then, per input, where the time goes, read off `/trace`: the first type check, the passes'
+//! Then, per input, where the time goes, read off `--trace-passes`: the first type check, the passes'
 //! own time, their re-checks, and the rest (parsing, start-up, exit).
 //!
 //! `-- --file PATH` measures PATH as well (`Test/dafny/Seq.bpl` itself, say); `-- --keep`
@@ -180,7 +180,7 @@ fn best_of(binary: &str, args: &[&str], file: &str, runs: usize) -> Option<Durat
     best
 }
 
-/// One `/noVerify /trace` run in seconds: the first type check, the passes (their re-checks
+/// One `/noVerify --trace-passes` run in seconds: the first type check, the passes (their re-checks
 /// included), the re-checks alone, and the whole process ("other" in the table is parsing,
 /// start-up and exit).
 #[derive(Clone, Copy, Default)]
@@ -191,7 +191,7 @@ struct Stages {
     total: f64,
 }
 
-/// The run of `runs` with the least time in all, read off `/trace`'s lines
+/// The run of `runs` with the least time in all, read off `--trace-passes`'s lines
 /// (`[TRACE] resolution and type checking: 0.015 s`, `[TRACE] pass P: 0.010 s, changed the
 /// program (checked again in 0.004 s)`).
 fn stages(binary: &str, file: &str, runs: usize) -> Option<Stages> {
@@ -199,7 +199,7 @@ fn stages(binary: &str, file: &str, runs: usize) -> Option<Stages> {
     let mut best: Option<Stages> = None;
     for _ in 0..runs {
         let started = Instant::now();
-        let output = Command::new(binary).args(["/noVerify", "/trace", file]).output().ok()?;
+        let output = Command::new(binary).args(["/noVerify", "--trace-passes", file]).output().ok()?;
         let total = started.elapsed().as_secs_f64();
         let text = String::from_utf8_lossy(&output.stdout);
         let mut s = Stages { total, ..Stages::default() };
@@ -269,9 +269,9 @@ fn main() {
         );
         previous = Some(full);
     }
-    // Where the time goes: `/trace`'s stages, from the run with the fewest seconds in all.
+    // Where the time goes: `--trace-passes`' stages, from the run with the fewest seconds in all.
     println!();
-    println!("stages of /noVerify (from /trace, ms; the run of 5 with the least in all):");
+    println!("stages of /noVerify (from --trace-passes, ms; the run of 5 with the least in all):");
     println!("{:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "input", "typecheck", "passes", "rechecks", "other", "total");
     for (label, file, _) in &inputs {
         match stages(binary, file, 5) {
@@ -284,7 +284,7 @@ fn main() {
                 (s.total - s.typecheck - s.passes) * 1e3,
                 s.total * 1e3
             ),
-            None => println!("{label:>10}: no /trace figures"),
+            None => println!("{label:>10}: no --trace-passes figures"),
         }
     }
     // `-- --keep`: the generated programs stay, for profiling.

@@ -3,7 +3,12 @@
 //! Why mimalloc: the front end allocates many small tree nodes; glibc's allocator spent a
 //! fifth of the parse time in malloc/free and added 16 bytes to every node. It is built
 //! without transparent huge pages (`no_thp`): with them its arenas are backed by 2 MiB
-//! pages, so touching one byte makes 2 MiB resident.
+//! pages, so touching one byte makes 2 MiB resident. Nor are they asked for over its arenas
+//! when the input is large (tried: `madvise` over the arena, from 512 KB of input): the
+//! best of several `/noVerify` runs on a 10 MB Dafny-like program fell from 1.15 to 0.86 s,
+//! but on these virtual machines a huge page is mostly memory the host must page in afresh
+//! (the kernel clears it at several times the usual cost), and the median rose from 1.32 to
+//! 1.70 s (1.2 MB: 0.27 to 0.38 s).
 //!
 //! Why not the `mimalloc` crate's `MiMalloc`: it passes every request to
 //! `mi_malloc_aligned`, whatever the alignment. When the page of a size class has no free
