@@ -8,7 +8,11 @@
 //! best of several `/noVerify` runs on a 10 MB Dafny-like program fell from 1.15 to 0.86 s,
 //! but on these virtual machines a huge page is mostly memory the host must page in afresh
 //! (the kernel clears it at several times the usual cost), and the median rose from 1.32 to
-//! 1.70 s (1.2 MB: 0.27 to 0.38 s).
+//! 1.70 s (1.2 MB: 0.27 to 0.38 s). Nor is the heap paged in ahead of need by a second thread
+//! (tried: `MADV_POPULATE_WRITE` over the arena's first 30 bytes per input byte): the main
+//! thread's kernel time halved, but mimalloc does not fill its arena in address order, so
+//! RSS grew by a fifth to two fifths, and `/noVerify` gained a fifth on 10 MB and nothing
+//! measurable on 1 to 5 MB.
 //!
 //! Why not the `mimalloc` crate's `MiMalloc`: it passes every request to
 //! `mi_malloc_aligned`, whatever the alignment. When the page of a size class has no free
