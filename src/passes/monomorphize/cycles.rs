@@ -110,7 +110,12 @@ impl Visitor for Dependencies<'_> {
             && let Some(Ref::Function(f)) = self.mono.typed.resolution.refs.get(e.id).copied()
         {
             let formals = self.mono.typed.symbols().function(f).type_params.clone();
-            if !formals.is_empty() {
+            // A recorded instantiation at closed types (the common case: a polymorphic
+            // function applied outside polymorphic declarations) adds edges from no type
+            // variable but the binders of map types in it, which no call instantiates and so
+            // lie on no cycle: nothing to add.
+            let closed = |inst: &Vec<Type>| inst.iter().all(super::is_closed);
+            if !formals.is_empty() && !self.mono.typed.typing.instantiations.get(&e.id.0).is_some_and(closed) {
                 let inst = self.mono.instantiation(e);
                 self.instantiated(&formals, &inst);
             }
