@@ -148,6 +148,14 @@ pub struct Options {
     pub print_desugared: bool,
     /// `/quiet`: no closing line.
     pub quiet: bool,
+    /// `/printVerifiedProceduresCount:0`: the closing line leaves out the verified count
+    /// (`... finished with 1 error`).
+    pub print_verified_count: bool,
+    /// `/proverLogAppend`: `/proverLog` files are appended to, not truncated.
+    pub prover_log_append: bool,
+    /// `/verifySeparately`: each input file is a program of its own, checked and closed with
+    /// its own line, one after another.
+    pub verify_separately: bool,
     /// `/trackVerificationCoverage`: which `{:id}`s each proof used (printed under `/trace`).
     pub track_verification_coverage: bool,
     /// `/warnVacuousProofs`: every goal gets an id, and one no proof used is reported as proved
@@ -323,6 +331,9 @@ impl Default for Options {
             infer: None,
             print_desugared: false,
             quiet: false,
+            print_verified_count: true,
+            prover_log_append: false,
+            verify_separately: false,
             track_verification_coverage: false,
             warn_vacuous_proofs: false,
             enhanced_error_messages: 0,
@@ -549,6 +560,9 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("printInstrumented", "print-instrumented", Value::Flag),
     opt("printDesugared", "print-desugared", Value::Flag),
     opt("quiet", "quiet", Value::Flag),
+    opt("printVerifiedProceduresCount", "print-verified-procedures-count", Value::Int { min: 0, below: 2 }),
+    opt("proverLogAppend", "prover-log-append", Value::Flag),
+    opt("verifySeparately", "verify-separately", Value::Flag),
     opt("trackVerificationCoverage", "track-verification-coverage", Value::Flag),
     opt("warnVacuousProofs", "warn-vacuous-proofs", Value::Flag),
     opt("enhancedErrorMessages", "enhanced-error-messages", Value::Int { min: 0, below: 2 }),
@@ -667,11 +681,9 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("printPassive", true),
     ("printPruned", true),
     ("printUnstructured", false),
-    ("printVerifiedProceduresCount", true),
     ("printWithUniqueIds", false),
     ("proverDll", true),
     ("proverHelp", false),
-    ("proverLogAppend", false),
     ("proverPreamble", true),
     ("randomSeedIterations", true),
     ("randomizeVcIterations", true),
@@ -689,7 +701,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("trustNoninterference", false),
     ("trustRefinement", false),
     ("variableDependenceIgnore", true),
-    ("verifySeparately", false),
     ("verifySnapshots", true),
     ("xml", true),
 ];
@@ -920,18 +931,17 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /traceDiagnosticsOnTimeout /warnNotEliminatedVars /wait /break /launch.
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
-Boogie options rboogie does not support (refused with a message): /alwaysAssumeFreeLoopInvariants
-/attrHelp /civlDesugaredFile /coalesceBlocks /concurrentHoudini /crossDependencies /dbgRefuted
-/debugConcurrentHoudini /debugStagedHoudini /deterministicExtractLoops
-/enableUnSatCoreExtraction /explainHoudini /extractLoops /forceBplErrors /kInductionDepth
-/keepQuantifier /overlookTypeErrors /printCFG /printLambdaLifting /printLean
-/printMeasureDesugaring /printModelToFile /printPassive /printPruned /printUnstructured
-/printVerifiedProceduresCount /printWithUniqueIds /proverDll /proverHelp /proverLogAppend
-/proverPreamble /randomSeedIterations /randomizeVcIterations /reflectAdd
-/reverseHoudiniWorklist /silent /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
-/stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
-/trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
-/variableDependenceIgnore /verifySeparately /verifySnapshots /xml.";
+Boogie options rboogie does not support (refused with a message):
+/alwaysAssumeFreeLoopInvariants /attrHelp /civlDesugaredFile /coalesceBlocks /concurrentHoudini
+/crossDependencies /dbgRefuted /debugConcurrentHoudini /debugStagedHoudini
+/deterministicExtractLoops /enableUnSatCoreExtraction /explainHoudini /extractLoops
+/forceBplErrors /kInductionDepth /keepQuantifier /overlookTypeErrors /printCFG
+/printLambdaLifting /printLean /printMeasureDesugaring /printModelToFile /printPassive
+/printPruned /printUnstructured /printWithUniqueIds /proverDll /proverHelp /proverPreamble
+/randomSeedIterations /randomizeVcIterations /reflectAdd /reverseHoudiniWorklist /silent
+/stagedHoudini /stagedHoudiniMergeIgnoredAnnotations /stagedHoudiniReachabilityAnalysis
+/stagedHoudiniThreads /trustInvariants /trustLayersDownto /trustLayersUpto /trustMoverTypes
+/trustNoninterference /trustRefinement /variableDependenceIgnore /verifySnapshots /xml.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
@@ -1184,6 +1194,15 @@ struct Cli {
     /// Print nothing but warnings and errors (no closing line)
     #[arg(long, help_heading = COMPAT)]
     quiet: bool,
+    /// The closing line counts verified implementations: 1 (default) or 0
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    print_verified_procedures_count: Option<u8>,
+    /// Append to the --prover-log files instead of overwriting them
+    #[arg(long, help_heading = COMPAT)]
+    prover_log_append: bool,
+    /// Check each input file as a program of its own, one after another
+    #[arg(long, help_heading = COMPAT)]
+    verify_separately: bool,
     /// Track which {:id}s (assumptions, assertions, contract clauses, assignments, axioms)
     /// each proof uses; /trace prints them per implementation and for the whole program
     #[arg(long, help_heading = COMPAT)]
@@ -1411,6 +1430,9 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         }),
         print_desugared: cli.print_desugared,
         quiet: cli.quiet,
+        print_verified_count: cli.print_verified_procedures_count != Some(0),
+        prover_log_append: cli.prover_log_append,
+        verify_separately: cli.verify_separately,
         track_verification_coverage: cli.track_verification_coverage || cli.warn_vacuous_proofs,
         warn_vacuous_proofs: cli.warn_vacuous_proofs,
         enhanced_error_messages: cli.enhanced_error_messages.map_or(d.enhanced_error_messages, u32::from),

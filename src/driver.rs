@@ -120,6 +120,25 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         let args: String = options.args.iter().map(|arg| format!("{arg}\n")).collect();
         reporter.output(out, &format!("---Command arguments\n{args}--------------------\n"))?;
     }
+    // `/verifySeparately` (Boogie's `ProcessFiles`): each file is a program of its own, parsed,
+    // checked and closed with its own line, one after another; the exit code is the worst of
+    // theirs.
+    // Boogie's solvers, and so their `/proverLog` files, last the whole run: the files after
+    // the first append to the log.
+    if options.verify_separately && files.len() > 1 {
+        let mut code = 0;
+        for (i, file) in files.iter().enumerate() {
+            let single = Options {
+                files: vec![file.clone()],
+                verify_separately: false,
+                show_env: if options.show_env == ShowEnv::Always { ShowEnv::DuringPrint } else { options.show_env },
+                prover_log_append: options.prover_log_append || i > 0,
+                ..options.clone()
+            };
+            code = code.max(drive(&single, out)?);
+        }
+        return Ok(code);
+    }
 
     let mut sources = SourceMap::new();
     let Some(mut program) = parse_files(options, &files, &mut sources, &reporter, out)? else {
@@ -418,6 +437,7 @@ fn closing(options: &Options, sources: &SourceMap, counts: Counts, implementatio
     Closing {
         counts,
         quiet: options.quiet,
+        verified_shown: options.print_verified_count,
         implementations,
         shard: options.shard,
         // Only the JSON trailer carries it (for `merge`); hashing the input costs a pass over it.
@@ -502,7 +522,10 @@ fn stratified_sites(
     let Ok((choice, session_options)) = crate::smt::configure(options) else { return Ok(None) };
     // `/proverLog`: the search's session (the check of the program it chose, if one follows,
     // writes the file again).
-    let log = options.prover_log.as_deref().and_then(|file| crate::smt::LogFiles::new(file).open(entry.as_str()).ok());
+    let log = options
+        .prover_log
+        .as_deref()
+        .and_then(|file| crate::smt::LogFiles::new(file, options.prover_log_append).open(entry.as_str()).ok());
     let Ok(mut session) = crate::smt::start(&choice, &session_options, log) else { return Ok(None) };
     let limits = crate::smt::Limits { time_limit_s: options.time_limit, resource_limit: options.resource_limit };
     let mut written = Ok(());
@@ -1097,7 +1120,7 @@ impl Solvers {
             crate::smt::SolverChoice::Process { path, .. } => path.clone(),
             crate::smt::SolverChoice::Noop => "noop".to_string(),
         };
-        let logs = options.prover_log.as_deref().map(crate::smt::LogFiles::new);
+        let logs = options.prover_log.as_deref().map(|file| crate::smt::LogFiles::new(file, options.prover_log_append));
         Ok(Ok(Solvers {
             choice,
             session_options,

@@ -123,15 +123,13 @@ impl Counts {
 }
 
 /// `Boogie program verifier finished with 0 verified, 0 errors` (without the blank line Boogie
-/// prints before it; `ConsolePrinter.WriteTrailer`).
-pub fn trailer_line(counts: &Counts) -> String {
+/// prints before it; `ConsolePrinter.WriteTrailer`); without `verified_shown`
+/// (`/printVerifiedProceduresCount:0`), `... finished with 0 errors`.
+pub fn trailer_line(counts: &Counts, verified_shown: bool) -> String {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let mut line = format!(
-        "Boogie program verifier finished with {} verified, {} error{}",
-        counts.verified,
-        counts.errors,
-        plural(counts.errors)
-    );
+    let verified = if verified_shown { format!("{} verified, ", counts.verified) } else { String::new() };
+    let mut line =
+        format!("Boogie program verifier finished with {verified}{} error{}", counts.errors, plural(counts.errors));
     if counts.inconclusive != 0 {
         line += &format!(", {} inconclusive{}", counts.inconclusive, plural(counts.inconclusive));
     }
@@ -532,7 +530,11 @@ impl Reporter {
     /// Boogie's closing line, after a blank line (none under `/quiet`). In JSON the `finished`
     /// event, always: it says the run is complete, and what `rboogie merge` needs.
     pub fn trailer(&self, out: &mut dyn Write, closing: &Closing) -> io::Result<()> {
-        let text = if closing.quiet { String::new() } else { format!("\n{}\n", trailer_line(&closing.counts)) };
+        let text = if closing.quiet {
+            String::new()
+        } else {
+            format!("\n{}\n", trailer_line(&closing.counts, closing.verified_shown))
+        };
         match self.format {
             Format::Boogie | Format::Rich => out.write_all(text.as_bytes()),
             Format::Json => {
@@ -549,6 +551,7 @@ impl Reporter {
                         "out_of_memory": c.out_of_memory,
                         "out_of_resource": c.out_of_resource,
                         "solver_exceptions": c.solver_exceptions,
+                        "verified_shown": closing.verified_shown,
                         "implementations": closing.implementations,
                         "shard": { "index": closing.shard.index, "count": closing.shard.count },
                         "program": closing.program,
@@ -636,6 +639,9 @@ pub struct Closing {
     pub counts: Counts,
     /// `/quiet`: no closing line in Boogie's format.
     pub quiet: bool,
+    /// The closing line counts verified implementations (not under
+    /// `/printVerifiedProceduresCount:0`).
+    pub verified_shown: bool,
     /// The implementations the options select in the whole program (all shards).
     pub implementations: usize,
     pub shard: Shard,
@@ -682,9 +688,13 @@ mod tests {
 
     #[test]
     fn trailer_counts() {
-        assert_eq!(trailer_line(&Counts::default()), "Boogie program verifier finished with 0 verified, 0 errors");
+        assert_eq!(
+            trailer_line(&Counts::default(), true),
+            "Boogie program verifier finished with 0 verified, 0 errors"
+        );
         let c = Counts { verified: 2, errors: 1, timeouts: 1, ..Counts::default() };
-        assert_eq!(trailer_line(&c), "Boogie program verifier finished with 2 verified, 1 error, 1 time out");
+        assert_eq!(trailer_line(&c, true), "Boogie program verifier finished with 2 verified, 1 error, 1 time out");
+        assert_eq!(trailer_line(&c, false), "Boogie program verifier finished with 1 error, 1 time out");
     }
 
     #[test]

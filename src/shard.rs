@@ -170,6 +170,9 @@ struct Finished {
     counts: Counts,
     /// `/quiet`: no closing line (its `text` is empty).
     quiet: bool,
+    /// The closing line counts verified implementations (not under
+    /// `/printVerifiedProceduresCount:0`; true when the event does not say).
+    verified_shown: bool,
     implementations: usize,
     shard: Shard,
     program: String,
@@ -291,7 +294,7 @@ pub fn merge(files: &[(String, String)]) -> Result<(String, i32), MergeError> {
         counts.add(&f.counts);
     }
     if !head.quiet {
-        output += &format!("\n{}\n", trailer_line(&counts));
+        output += &format!("\n{}\n", trailer_line(&counts, head.verified_shown));
     }
     Ok((output, if internal_error { 70 } else { 0 }))
 }
@@ -384,6 +387,7 @@ fn read_run(file: &str, text: &str) -> Result<ShardRun, MergeError> {
                 run.finished = Some(Finished {
                     counts,
                     quiet: text()?.is_empty(),
+                    verified_shown: event.get("verified_shown").and_then(|v| v.as_bool()).unwrap_or(true),
                     implementations: count("implementations")?,
                     shard,
                     program,
@@ -461,7 +465,8 @@ mod tests {
         let trace = serde_json::json!({"kind": "trace", "text": "[TRACE] x\n"}).to_string();
         let a = file("a", &[warning.clone(), trace, verdict(1, "one\n"), finished(1, 2, 1, 3)]);
         let b = file("b", &[warning, verdict(2, "two\n"), verdict(0, "zero\n"), finished(2, 2, 2, 3)]);
-        let expected = format!("w\nzero\none\ntwo\n\n{}\n", trailer_line(&Counts { verified: 3, ..Counts::default() }));
+        let expected =
+            format!("w\nzero\none\ntwo\n\n{}\n", trailer_line(&Counts { verified: 3, ..Counts::default() }, true));
         assert_eq!(merge(&[b.clone(), a.clone()]), Ok((expected, 0)));
     }
 

@@ -25,8 +25,7 @@ impl ProverLog {
 
     /// Creates (truncates) `path`.
     pub fn create(path: &str) -> Result<ProverLog, String> {
-        let file = std::fs::File::create(path).map_err(|e| format!("cannot open prover log {path}: {e}"))?;
-        Ok(ProverLog::new(Box::new(std::io::BufWriter::new(file))))
+        Ok(ProverLog::new(Box::new(std::io::BufWriter::new(open_file(path, false)?))))
     }
 
     /// A log in memory, for tests: the buffer fills as the session sends.
@@ -79,9 +78,12 @@ impl Write for SharedBuffer {
 /// run suffixed `.1`, `.2`, ...; without, one file for the whole run. There a session that
 /// opens the file while another still writes it (`/vcsCores`) gets `FILE.1`, ..., as Boogie's
 /// further solver processes do, and a session that follows another in a file starts with
-/// `(reset)`, so the file stays one script.
+/// `(reset)`, so the file stays one script. Under `/proverLogAppend` each file is opened to be
+/// appended to, as Boogie opens its logs then, so that the runs one after another leave their
+/// scripts one after another in it.
 pub struct LogFiles {
     template: String,
+    append: bool,
     state: Mutex<LogFilesState>,
 }
 
@@ -98,8 +100,9 @@ struct SharedFile {
 }
 
 impl LogFiles {
-    pub fn new(template: &str) -> LogFiles {
-        LogFiles { template: template.to_string(), state: Mutex::new(LogFilesState::default()) }
+    /// The files of `template`, truncated when first opened, or appended to (`append`).
+    pub fn new(template: &str, append: bool) -> LogFiles {
+        LogFiles { template: template.to_string(), append, state: Mutex::new(LogFilesState::default()) }
     }
 
     /// Whether each implementation gets its own file.
@@ -115,7 +118,7 @@ impl LogFiles {
             let path = substitute_proc(&self.template, implementation);
             let index = state.used_names.entry(path.clone()).and_modify(|i| *i += 1).or_insert(0);
             let path = if *index > 0 { format!("{path}.{index}") } else { path };
-            return ProverLog::create(&path);
+            return Ok(ProverLog::new(Box::new(BufWriter::new(open_file(&path, self.append)?))));
         }
         for shared in &state.shared {
             if shared.in_use.compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
@@ -126,11 +129,23 @@ impl LogFiles {
         }
         let index = state.shared.len();
         let path = if index > 0 { format!("{}.{index}", self.template) } else { self.template.clone() };
-        let file = std::fs::File::create(&path).map_err(|e| format!("cannot open prover log {path}: {e}"))?;
+        let file = open_file(&path, self.append)?;
         let shared = Arc::new(SharedFile { file: Mutex::new(BufWriter::new(file)), in_use: AtomicBool::new(true) });
         state.shared.push(shared.clone());
         Ok(ProverLog::new(Box::new(SharedWriter(shared))))
     }
+}
+
+/// `path` created, and truncated or (`append`) appended to.
+fn open_file(path: &str, append: bool) -> Result<std::fs::File, String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true);
+    if append {
+        options.append(true);
+    } else {
+        options.write(true).truncate(true);
+    }
+    options.open(path).map_err(|e| format!("cannot open prover log {path}: {e}"))
 }
 
 /// Boogie's `SubstituteAtPROC`.
@@ -177,13 +192,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("rboogie-logfiles-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let template = format!("{}/@PROC@.smt2", dir.display());
-        let files = LogFiles::new(&template);
+        let files = LogFiles::new(&template, false);
         drop(files.open("P").unwrap());
         drop(files.open("P").unwrap());
         assert!(dir.join("P.smt2").is_file() && dir.join("P.smt2.1").is_file());
 
         let one = format!("{}/one.smt2", dir.display());
-        let files = LogFiles::new(&one);
+        let files = LogFiles::new(&one, false);
         let mut a = files.open("P").unwrap();
         let mut b = files.open("Q").unwrap();
         a.write("(check-sat)\n");
@@ -194,6 +209,25 @@ mod tests {
         drop((b, c));
         assert_eq!(std::fs::read_to_string(&one).unwrap(), "(check-sat)\n(reset)\n(exit)\n");
         assert_eq!(std::fs::read_to_string(format!("{one}.1")).unwrap(), "(check-sat)\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `/proverLogAppend`: a second run's log follows the first run's in the same file, with
+    /// `@PROC@` and without; without the option a run starts the file afresh.
+    #[test]
+    fn appended_logs_follow_the_earlier_runs() {
+        let dir = std::env::temp_dir().join(format!("rboogie-logappend-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for template in [format!("{}/run.smt2", dir.display()), format!("{}/run-@PROC@.smt2", dir.display())] {
+            let path = substitute_proc(&template, "P");
+            for (run, append) in [("(first)\n", false), ("(second)\n", true), ("(third)\n", true)] {
+                let mut log = LogFiles::new(&template, append).open("P").unwrap();
+                log.write(run);
+            }
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "(first)\n(second)\n(third)\n", "{template}");
+            LogFiles::new(&template, false).open("P").unwrap().write("(afresh)\n");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "(afresh)\n", "{template}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
