@@ -121,10 +121,9 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         reporter.output(out, &format!("---Command arguments\n{args}--------------------\n"))?;
     }
     // `/verifySeparately` (Boogie's `ProcessFiles`): each file is a program of its own, parsed,
-    // checked and closed with its own line, one after another; the exit code is the worst of
-    // theirs.
-    // Boogie's solvers, and so their `/proverLog` files, last the whole run: the files after
-    // the first append to the log.
+    // checked and closed with its own line, one after another; the exit code is the highest
+    // of theirs. Boogie's solvers, and so their `/proverLog` files, last the whole run: the
+    // files after the first append to the log.
     if options.verify_separately && files.len() > 1 {
         let mut code = 0;
         for (i, file) in files.iter().enumerate() {

@@ -25,7 +25,12 @@ impl ProverLog {
 
     /// Creates (truncates) `path`.
     pub fn create(path: &str) -> Result<ProverLog, String> {
-        Ok(ProverLog::new(Box::new(std::io::BufWriter::new(open_file(path, false)?))))
+        ProverLog::file(path, false)
+    }
+
+    /// `path`, created, and truncated or (`append`) appended to.
+    fn file(path: &str, append: bool) -> Result<ProverLog, String> {
+        Ok(ProverLog::new(Box::new(BufWriter::new(open_file(path, append)?))))
     }
 
     /// A log in memory, for tests: the buffer fills as the session sends.
@@ -118,7 +123,7 @@ impl LogFiles {
             let path = substitute_proc(&self.template, implementation);
             let index = state.used_names.entry(path.clone()).and_modify(|i| *i += 1).or_insert(0);
             let path = if *index > 0 { format!("{path}.{index}") } else { path };
-            return Ok(ProverLog::new(Box::new(BufWriter::new(open_file(&path, self.append)?))));
+            return ProverLog::file(&path, self.append);
         }
         for shared in &state.shared {
             if shared.in_use.compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
