@@ -181,6 +181,9 @@ pub struct CallTree {
     call_at: FxHashMap<String, Span>,
     /// The copies that are threads (inlined at an `async` call: [`crate::passes::inline::SPAWN`]).
     threads: FxHashSet<String>,
+    /// Each copy's `Entry` block: where it is (the callee's name), for a trace that passes
+    /// the block merged into the one before it (see [`render_threads`]).
+    entry_at: FxHashMap<String, Span>,
 }
 
 impl CallTree {
@@ -207,6 +210,7 @@ impl CallTree {
                     if spawns {
                         tree.threads.insert(copy.to_string());
                     }
+                    tree.entry_at.insert(copy.to_string(), block.span);
                     let at = block.cmds.iter().find_map(|c| match &c.kind {
                         CmdKind::Assign { lhss, .. } => match lhss.first() {
                             Some(crate::ast::AssignLhs::Var(v)) => Some(v.span),
@@ -272,7 +276,7 @@ pub fn render(
                 if calls.threads.is_empty() {
                     render_error(&mut out, e, calls, sources, values);
                 } else {
-                    render_threads(&mut out, e, calls);
+                    render_threads(&mut out, e, calls, sources);
                 }
                 if let Some((k, smallest)) = rounds.and_then(|n| context_bound(e, n)) {
                     out.push_str(&match (k, smallest) {
@@ -392,7 +396,7 @@ fn render_error(out: &mut String, e: &ErrorReport, calls: &CallTree, sources: &S
 /// concurrent trace: `(tid,k)` per step, thread 1 the entry point's and the others numbered
 /// as they are spawned, `k` the round each step runs in, the steps grouped by round; a
 /// thread's steps after it stopped are not shown.
-fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
+fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree, sources: &SourceMap) {
     use crate::passes::sequentialize::{AT, CONTINUED, FAIL, ROUND, STOP};
     let place = |p: &crate::source::Position| format!("{}({},{})", p.file, p.line, p.col);
     let Some(trace) = &e.trace else {
@@ -410,8 +414,10 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
         stopped: bool,
         /// The copy the thread runs in (`None`: the entry point's thread).
         copy: Option<String>,
+        /// The calls it is in, outermost first, as the trace has shown them.
+        calls: Vec<String>,
     }
-    let mut threads = vec![Thread { tid: 1, round: 0, stopped: false, copy: None }];
+    let mut threads = vec![Thread { tid: 1, round: 0, stopped: false, copy: None, calls: Vec::new() }];
     let mut next_tid = 1;
     // (round, line), in trace order.
     let mut events: Vec<(u32, String)> = Vec::new();
@@ -453,11 +459,33 @@ fn render_threads(out: &mut String, e: &ErrorReport, calls: &CallTree) {
             }
             next_tid += 1;
             let (round, stopped) = (parent.round, parent.stopped);
-            threads.push(Thread { tid: next_tid, round, stopped, copy: Some((*c).clone()) });
+            threads.push(Thread { tid: next_tid, round, stopped, copy: Some((*c).clone()), calls: Vec::new() });
         }
         // Calls within the thread: the copies on the chain after its own.
         let first_call = chain.iter().rposition(|c| calls.threads.contains(c)).map_or(0, |i| i + 1);
         let calls_in = chain.len() - first_call;
+        let top = threads.last_mut().expect("the main thread");
+        if !top.stopped {
+            // The calls the step is in. One whose `Entry` the trace has not shown (the solver's
+            // trace names a block merged into the one before it by its first label only) is
+            // shown entered here, as its `Entry` would have been.
+            let inner = &chain[first_call..];
+            let shown = top.calls.iter().zip(inner).take_while(|(a, b)| a == b).count();
+            top.calls.truncate(shown);
+            for (depth, copy) in inner.iter().enumerate().skip(shown) {
+                top.calls.push(copy.clone());
+                let entered = base == "Entry" && copy_of(label) == Some(copy.as_str());
+                if entered {
+                    continue;
+                }
+                let Some(at) = calls.entry_at.get(copy).and_then(|&span| sources.try_position(span)) else {
+                    continue;
+                };
+                let name = split_inlined(copy).0.unwrap_or_default();
+                let entry = format!("{copy}Entry");
+                events.push(line(top, depth + 1, &place(&at), &entry, &format!("CALL {name}")));
+            }
+        }
         if let Some(rest) = own.strip_prefix(ROUND) {
             let top = threads.last_mut().expect("the main thread");
             if let Some(r) = rest.rsplit('$').next().and_then(|r| r.parse().ok()) {

@@ -16,7 +16,7 @@
 //!
 //! How, as Boogie does it: on blocks. Boogie coalesces every implementation's blocks before
 //! it inlines, so the caller and each callee are first lowered to Boogie's coalesced blocks
-//! ([`super::loop_unroll::blocks_of`], with Boogie's `anonN` labels) and the result is written
+//! ([`super::blocks::blocks_of`], with Boogie's `anonN` labels) and the result is written
 //! back as labeled blocks with gotos, marked so that the verifier does not coalesce them again
 //! ([`crate::vcgen::cfg::BLOCK_FORM`]): execution traces print these blocks. A block `B` holding
 //! inlined calls is split at each: `B` ends in a goto to the first call's entry, and the code
@@ -24,7 +24,8 @@
 //! - `inline$P$n$Entry`: the callee's in-parameters assigned the arguments, each `requires`
 //!   asserted (at the call; in bounded mode marked with the `requires` it stands for,
 //!   [`super::REQUIRES_CLAUSE`]), the callee's locals and outs havocked, and every variable the
-//!   callee modifies copied into a local that stands for it under `old`;
+//!   callee modifies copied into a local that stands for it under `old` (in bounded mode only
+//!   those the copy reads under `old`, which sequentialization would make switch points);
 //! - the callee's (coalesced, not yet inlined) blocks with their labels prefixed `inline$P$n$`
 //!   and `return` turned into a goto to the exit; nested calls in them are inlined in turn;
 //! - `inline$P$n$Return`: each `ensures` asserted (free ones dropped, `{:InlineAssume}` ones
@@ -664,6 +665,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             caller_names: &self.caller_names,
             shadowed: None,
             copying_binder: false,
+            used_old: FxHashSet::default(),
         };
         for (new, g) in &declared {
             let where_clause = g.where_clause.as_ref().map(|w| Box::new(rewrite::expr(&mut renamer, w)));
@@ -674,17 +676,6 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 ty: g.ty.clone(),
                 where_clause,
                 span: g.span,
-            });
-        }
-        for g in &modified {
-            let Some(ty) = global_type(typed, *g) else { continue };
-            let name = Ident::at(old_map[g], at);
-            self.new_locals.push(VarGroup {
-                attrs: Box::new([]),
-                names: Box::new([name]),
-                ty,
-                where_clause: None,
-                span: at,
             });
         }
         let var = |name: Symbol, like: Span| Ident::at(name, like);
@@ -738,14 +729,6 @@ impl<'a, 'c> Inliner<'a, 'c> {
         if !havocked.is_empty() {
             entry.push(Cmd { kind: CmdKind::Havoc { vars: havocked.into() }, span: at });
         }
-        for g in &modified {
-            let global = symbols.var(*g).name;
-            if self.caller_names.contains(&global.name) {
-                renamer.shadowed = Some(call.span);
-            }
-            let current = Expr { kind: ExprKind::Var(global), span: global.span, id: crate::ast::NodeId::NONE };
-            entry.push(assign(var(old_map[g], at), current, at));
-        }
 
         // The body's blocks, then the exit.
         let original = match self.callee_blocks.entry(imp) {
@@ -793,6 +776,33 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         if thread {
             exit.push(marker(JOIN));
+        }
+        // The copies that stand for the modified globals under `old`, last in the entry. In
+        // bounded mode only those the copied code reads under `old`: the others are locals
+        // assigned and never read, and each is a read of a shared global, which
+        // sequentialization makes a context-switch point (STORM's harness inlines callees that
+        // modify every field of the device extension: on a 200-field driver, two thirds of the
+        // entry point's commands were such copies). Boogie's inliner copies every one, and so
+        // does this one where its output is shown (`/printInlined`) or checked modularly.
+        let every_copy = self.options.only.is_none() || self.options.print_inlined;
+        for g in modified.iter().filter(|g| every_copy || renamer.used_old.contains(g)) {
+            let Some(ty) = global_type(typed, *g) else { continue };
+            let name = Ident::at(old_map[g], at);
+            self.new_locals.push(VarGroup {
+                attrs: Box::new([]),
+                names: Box::new([name]),
+                ty,
+                where_clause: None,
+                span: at,
+            });
+        }
+        for g in modified.iter().filter(|g| every_copy || renamer.used_old.contains(g)) {
+            let global = symbols.var(*g).name;
+            if self.caller_names.contains(&global.name) {
+                renamer.shadowed = Some(call.span);
+            }
+            let current = Expr { kind: ExprKind::Var(global), span: global.span, id: crate::ast::NodeId::NONE };
+            entry.push(assign(var(old_map[g], at), current, at));
         }
         if let Some(span) = renamer.shadowed
             && self.error.is_none()
@@ -905,6 +915,8 @@ struct Renamer<'r> {
     shadowed: Option<Span>,
     /// Set while a binder is copied by the default rewriting (see [`Renamer::binder`]).
     copying_binder: bool,
+    /// The modified globals the copy reads under `old` (each replaced by its entry copy).
+    used_old: FxHashSet<VarId>,
 }
 
 impl Renamer<'_> {
@@ -955,6 +967,7 @@ impl rewrite::Rewriter for Renamer<'_> {
         if self.in_old
             && let Some(&new) = self.old_map.get(&v)
         {
+            self.used_old.insert(v);
             return Ident::at(new, name.span);
         }
         let kind = self.typed.symbols().var(v).kind;
