@@ -11,8 +11,8 @@
 //!
 //! How:
 //! - **Shared state.** Every global that some command writes (assignment, havoc, call out,
-//!   a bodiless callee's `modifies`), except `{:thread_local}` ones and Corral's allocator
-//!   `alloc`, becomes a map over rounds `seq$g: [int]T`: round `r` reads `seq$g[r]` and writes
+//!   a bodiless callee's `modifies`) once a thread may run (after a spawn), except
+//!   `{:thread_local}` ones and Corral's allocator `alloc`, becomes a map over rounds `seq$g: [int]T`: round `r` reads `seq$g[r]` and writes
 //!   `seq$g[r := v]`, so a VC grows by a constant per access whatever K is. Round 0 starts
 //!   from the program's initial state; rounds 1..K−1 start from guessed values (the map as
 //!   havocked, kept in `seq$g$init`), and at the end the last value of round r must equal the
@@ -152,6 +152,23 @@ impl Sequentialize {
         }
         Ok(Some(program))
     }
+}
+
+/// For each block, whether it can run after a thread was spawned: it is reachable from the
+/// end of a block that spawns one.
+fn reachable_after_spawn(blocks: &[AstBlock]) -> Vec<bool> {
+    let mut after = vec![false; blocks.len()];
+    let mut work: Vec<usize> = blocks
+        .iter()
+        .filter(|b| b.cmds.iter().any(|c| marker(c, SPAWN).is_some()))
+        .flat_map(|b| b.succs.iter().copied())
+        .collect();
+    while let Some(i) = work.pop() {
+        if !std::mem::replace(&mut after[i], true) {
+            work.extend(blocks[i].succs.iter().copied());
+        }
+    }
+    after
 }
 
 /// The prefix a spawn or join marker names.
@@ -366,12 +383,30 @@ impl<'t> Seq<'t> {
     fn find_shared(&mut self, blocks: &[AstBlock]) -> Result<(), PassError> {
         let mut written: Vec<VarId> = Vec::new();
         let mut seen: FxHashSet<VarId> = FxHashSet::default();
-        let mut note = |v: VarId, written: &mut Vec<VarId>| {
+        // The globals written once a thread may run: after a spawn, in the spawner's code or
+        // in a thread's. The others are written only while the entry point runs alone (the
+        // device extension a harness's `{:init}` procedure sets up), and are constants to
+        // the threads: every read of one, by any thread, comes after its last write, so it
+        // stays a single variable and reading it is no switch point.
+        let after_spawn = reachable_after_spawn(blocks);
+        let mut concurrent_writes: FxHashSet<VarId> = FxHashSet::default();
+        let mut note = |v: VarId, written: &mut Vec<VarId>, concurrent: bool| {
+            if concurrent {
+                concurrent_writes.insert(v);
+            }
             if seen.insert(v) {
                 written.push(v);
             }
         };
-        for c in blocks.iter().flat_map(|b| &b.cmds) {
+        let commands = blocks.iter().zip(&after_spawn).flat_map(|(b, &after)| {
+            let mut spawned = after;
+            b.cmds.iter().map(move |c| {
+                spawned = spawned || marker(c, SPAWN).is_some();
+                (c, spawned)
+            })
+        });
+        for (c, concurrent) in commands {
+            let mut note = |v: VarId, written: &mut Vec<VarId>| note(v, written, concurrent);
             match &c.kind {
                 CmdKind::Assign { lhss, .. } => {
                     for l in lhss.iter() {
@@ -411,7 +446,7 @@ impl<'t> Seq<'t> {
                 self.thread_local.push((g, name, ty));
                 continue;
             }
-            if name.as_str() == "alloc" {
+            if name.as_str() == "alloc" || !concurrent_writes.contains(&g) {
                 continue;
             }
             let map_ty = self.rounds_of(&ty);
