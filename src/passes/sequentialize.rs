@@ -226,6 +226,12 @@ struct Seq<'t> {
     tid_bv: bool,
     /// The entry point runs alone here (before its first spawn, see [`alone`]): no switches.
     alone: bool,
+    /// The thread is in an atomic block here: the block's commands so far entered one
+    /// (`call corral_atomic_begin()`) and did not leave it. A switch here could only keep the
+    /// thread in its round (and a stopped one stopped), so none is made: two switch points
+    /// with only the atomic flag's assignment between them left an empty block, and each of
+    /// the first one's K arms went to each of the second's (a VC quadratic in K).
+    atomic_here: bool,
 }
 
 struct Shared {
@@ -259,6 +265,7 @@ impl<'t> Seq<'t> {
             block_label: String::new(),
             tid_bv: false,
             alone: false,
+            atomic_here: false,
         }
     }
 
@@ -496,7 +503,7 @@ impl<'t> Seq<'t> {
     /// points where a thread may stop for good: `yield`, the start of an atomic block) to round
     /// K, outside an atomic block: the thread stops.
     fn switch(&mut self, stop: bool) {
-        if self.alone {
+        if self.alone || self.atomic_here {
             return;
         }
         let n = self.fresh();
@@ -528,6 +535,11 @@ impl<'t> Seq<'t> {
     /// An assumption the thread may stop at instead of blocking.
     fn blocking_assume(&mut self, e: Expr, tok: Span) {
         let go_on = self.bin(BinaryOp::Or, self.stopped(), e.clone());
+        // In an atomic block the thread blocks (its stopping arm needs `!seq$atomic`).
+        if self.atomic_here {
+            self.emit(Cmd { kind: CmdKind::Assume { attrs: Box::new([]), expr: go_on }, span: tok });
+            return;
+        }
         let n = self.fresh();
         let stop_cond = self.bin(
             BinaryOp::And,
@@ -602,6 +614,7 @@ impl<'t> Seq<'t> {
             });
             let guarded = guard(i);
             self.alone = alone[i] && owner[i].is_none();
+            self.atomic_here = false;
             for (j, c) in b.cmds.iter().enumerate() {
                 self.cmd(c, guarded && j == 0)?;
             }
@@ -765,10 +778,12 @@ impl<'t> Seq<'t> {
             // The marker stays: a counterexample's renderer tells threads by it.
             self.emit(c.clone());
             self.alone = false;
+            self.atomic_here = false;
             self.spawn(&prefix);
             return Ok(());
         }
         if let Some(prefix) = marker(c, JOIN) {
+            self.atomic_here = false;
             self.join(&prefix);
             return Ok(());
         }
@@ -878,10 +893,12 @@ impl<'t> Seq<'t> {
                     self.switch(true);
                 }
                 self.emit(self.set(ATOMIC, self.bool(true)));
+                self.atomic_here = true;
                 return Ok(());
             }
             "corral_atomic_end" => {
                 self.emit(self.set(ATOMIC, self.bool(false)));
+                self.atomic_here = false;
                 return Ok(());
             }
             "corral_assert_not_reachable" => {
