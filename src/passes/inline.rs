@@ -786,17 +786,16 @@ impl<'a, 'c> Inliner<'a, 'c> {
         // does this one where its output is shown (`/printInlined`) or checked modularly.
         let every_copy = self.options.only.is_none() || self.options.print_inlined;
         for g in modified.iter().filter(|g| every_copy || renamer.used_old.contains(g)) {
-            let Some(ty) = global_type(typed, *g) else { continue };
-            let name = Ident::at(old_map[g], at);
-            self.new_locals.push(VarGroup {
-                attrs: Box::new([]),
-                names: Box::new([name]),
-                ty,
-                where_clause: None,
-                span: at,
-            });
-        }
-        for g in modified.iter().filter(|g| every_copy || renamer.used_old.contains(g)) {
+            if let Some(ty) = global_type(typed, *g) {
+                let name = Ident::at(old_map[g], at);
+                self.new_locals.push(VarGroup {
+                    attrs: Box::new([]),
+                    names: Box::new([name]),
+                    ty,
+                    where_clause: None,
+                    span: at,
+                });
+            }
             let global = symbols.var(*g).name;
             if self.caller_names.contains(&global.name) {
                 renamer.shadowed = Some(call.span);

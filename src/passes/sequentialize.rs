@@ -12,11 +12,12 @@
 //! How:
 //! - **Shared state.** Every global that some command writes (assignment, havoc, call out,
 //!   a bodiless callee's `modifies`) once a thread may run (after a spawn), except
-//!   `{:thread_local}` ones and Corral's allocator `alloc`, becomes a map over rounds `seq$g: [int]T`: round `r` reads `seq$g[r]` and writes
-//!   `seq$g[r := v]`, so a VC grows by a constant per access whatever K is. Round 0 starts
-//!   from the program's initial state; rounds 1..K−1 start from guessed values (the map as
-//!   havocked, kept in `seq$g$init`), and at the end the last value of round r must equal the
-//!   guess of round r + 1 (`assume`).
+//!   `{:thread_local}` ones and Corral's allocator `alloc`, becomes a map over rounds
+//!   `seq$g: [int]T`: round `r` reads `seq$g[r]` and writes `seq$g[r := v]`, so a VC grows by
+//!   a constant per access whatever K is. Round 0 starts from the program's initial state;
+//!   rounds 1..K−1 start from guessed values (the map as havocked, kept in `seq$g$init`), and
+//!   at the end the last value of round r must equal the guess of round r + 1 (`assume`).
+//!   A global written only before the first spawn stays one variable (see [`alone`]).
 //! - **Rounds.** `seq$k` is the running thread's round. A switch may move it to any later
 //!   round: a branch per round, `seq$r$N$R` (so a counterexample's blocks say the round), or
 //!   to round K, where the thread has stopped: a stopped thread's writes go to a copy no one
@@ -152,23 +153,6 @@ impl Sequentialize {
         }
         Ok(Some(program))
     }
-}
-
-/// For each block, whether it can run after a thread was spawned: it is reachable from the
-/// end of a block that spawns one.
-fn reachable_after_spawn(blocks: &[AstBlock]) -> Vec<bool> {
-    let mut after = vec![false; blocks.len()];
-    let mut work: Vec<usize> = blocks
-        .iter()
-        .filter(|b| b.cmds.iter().any(|c| marker(c, SPAWN).is_some()))
-        .flat_map(|b| b.succs.iter().copied())
-        .collect();
-    while let Some(i) = work.pop() {
-        if !std::mem::replace(&mut after[i], true) {
-            work.extend(blocks[i].succs.iter().copied());
-        }
-    }
-    after
 }
 
 /// The prefix a spawn or join marker names.
@@ -395,7 +379,7 @@ impl<'t> Seq<'t> {
         // device extension a harness's `{:init}` procedure sets up), and are constants to
         // the threads: every read of one, by any thread, comes after its last write, so it
         // stays a single variable and reading it is no switch point.
-        let after_spawn = reachable_after_spawn(blocks);
+        let alone = alone(blocks);
         let mut concurrent_writes: FxHashSet<VarId> = FxHashSet::default();
         let mut note = |v: VarId, written: &mut Vec<VarId>, concurrent: bool| {
             if concurrent {
@@ -405,8 +389,8 @@ impl<'t> Seq<'t> {
                 written.push(v);
             }
         };
-        let commands = blocks.iter().zip(&after_spawn).flat_map(|(b, &after)| {
-            let mut spawned = after;
+        let commands = blocks.iter().zip(&alone).flat_map(|(b, &alone)| {
+            let mut spawned = !alone;
             b.cmds.iter().map(move |c| {
                 spawned = spawned || marker(c, SPAWN).is_some();
                 (c, spawned)
