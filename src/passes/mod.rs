@@ -28,6 +28,7 @@
 pub(crate) mod blocks;
 mod civl;
 mod datatypes;
+mod edit;
 pub mod entry_only;
 mod erase_types;
 pub mod field_abstraction;
@@ -105,6 +106,12 @@ pub trait Pass {
     /// again (but under `--check-passes`).
     fn run_typed(&self, typed: &TypedProgram, cx: &mut PassCx) -> Result<Option<Output>, PassError> {
         Ok(self.run(typed, cx)?.map(Output::Program))
+    }
+    /// [`Pass::run_typed`] for the pipeline, which owns `typed` and retires it when the pass
+    /// changed the program: a pass may then have moved what it did not change out of `typed`
+    /// into its output. When the pass changes nothing (`Ok(None)`), `typed` is as it was.
+    fn run_owned(&self, typed: &mut TypedProgram, cx: &mut PassCx) -> Result<Option<Output>, PassError> {
+        self.run_typed(typed, cx)
     }
 }
 
@@ -396,7 +403,7 @@ pub fn run(
         let name = pass.name();
         let started = std::time::Instant::now();
         let mut cx = PassCx::default();
-        let changed = pass.run_typed(&typed, &mut cx);
+        let changed = pass.run_owned(&mut typed, &mut cx);
         // A failed write is the driver's to report, at its next write.
         let _ = reporter.output(out, &cx.render(sources));
         let mut rechecking = None;
