@@ -230,7 +230,7 @@ impl<'a> Checker<'a> {
             options,
             program,
             u: Unifier::new(sy.type_vars.len() as u32),
-            types: vec![None; n],
+            types: super::with_headroom(n, || None),
             checked: vec![false; per_node],
             insts: Vec::new(),
             ambiguous_in_attributes: Vec::new(),
