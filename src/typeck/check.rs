@@ -680,9 +680,12 @@ impl<'a> Checker<'a> {
             }
         }
         let _ = pid;
+        // A clause's attributes Boogie resolves but never type-checks: they get types (a lambda
+        // in one is lifted), errors dropped.
         for s in &p.specs {
-            if let Spec::Requires { expr, span, .. } = s {
+            if let Spec::Requires { expr, span, attrs, .. } = s {
                 self.bool_spec(expr, *span, "preconditions must be of type bool");
+                self.unchecked_attributes(attrs);
             }
         }
         for s in &p.specs {
@@ -691,8 +694,9 @@ impl<'a> Checker<'a> {
             }
         }
         for s in &p.specs {
-            if let Spec::Ensures { expr, span, .. } = s {
+            if let Spec::Ensures { expr, span, attrs, .. } = s {
                 self.bool_spec(expr, *span, "postconditions must be of type bool");
+                self.unchecked_attributes(attrs);
             }
         }
     }
