@@ -582,6 +582,7 @@ impl Sessions<'_> {
             self.retire(oldest);
         }
         let mut session = (self.open)(query.name())?;
+        query.begin(session.as_mut());
         query.send_prelude(session.as_mut());
         if query.parts() == 1 {
             query.send_vc(session.as_mut(), 0);
@@ -615,6 +616,9 @@ impl Sessions<'_> {
 impl Session for Counted {
     fn send(&mut self, commands: &str) {
         self.session.send(commands)
+    }
+    fn begin_query(&mut self, limits: &Limits) {
+        self.session.begin_query(limits)
     }
     fn check_sat(&mut self, limits: &Limits) -> Answer {
         self.check_sats += 1;

@@ -568,6 +568,30 @@ fn the_watchdog_stops_a_solver_whose_own_limit_does_not() {
     }
 }
 
+/// A query's text counts towards its time limit ([`Session::begin_query`]): a solver busy
+/// with what it was sent (here a `check-sat` inside the text, standing for a VC it is slow to
+/// read) is stopped when the limit and the grace have passed since the query began, not that
+/// long after its own `check-sat`, and the query times out.
+#[test]
+fn text_the_solver_is_slow_to_take_counts_towards_the_time_limit() {
+    let _serial = serial();
+    for (name, choice) in backends() {
+        let mut s = start(&choice);
+        let began = Instant::now();
+        s.begin_query(&ONE_SECOND);
+        s.send(&format!("{}(check-sat)\n", hard_query(name)));
+        if name != "in-process" {
+            // A pipe takes text at once: the time goes by before the check instead.
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        let answer = s.check_sat(&ONE_SECOND);
+        // One second, the half-second grace, and the in-process backend's own grace.
+        assert!(began.elapsed() < Duration::from_millis(2300), "{name}: took {:?}", began.elapsed());
+        assert_eq!(answer, Answer::Timeout, "{name}");
+        assert!(s.dead().is_some(), "{name}");
+    }
+}
+
 #[test]
 fn z3_backends_report_out_of_resource() {
     let _serial = serial();

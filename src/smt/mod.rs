@@ -93,6 +93,13 @@ pub trait Session: Send {
     /// `pop`, `set-option`, ...). Errors the solver reports for them surface at the next
     /// [`Session::check_sat`] as [`Answer::Failed`].
     fn send(&mut self, commands: &str);
+    /// Begins a query under `limits`: what is sent from now on and the next check must all be
+    /// done by one deadline, the time limit plus the watchdog's grace from now (the solver's
+    /// own time limit still counts from its `check-sat`, as in Boogie). A solver that has not
+    /// taken the text by then (z3 reading a huge VC) is stopped, the session dies, and the
+    /// check answers [`Answer::Timeout`]. Without it, sends wait as long as the last check's
+    /// limits allow, and a check as long as its own.
+    fn begin_query(&mut self, _limits: &Limits) {}
     /// `(check-sat)` under `limits`.
     fn check_sat(&mut self, limits: &Limits) -> Answer;
     /// `(check-sat-assuming (l1 l2 ...))` under `limits`: [`Session::check_sat`] with the

@@ -73,6 +73,12 @@ pub(crate) struct SmtSession<T: Transport> {
     dead: Option<String>,
     /// That fault was the memory limit: the query it happened in is out of memory.
     dead_of_memory: bool,
+    /// That fault was the deadline of a query's text ([`Session::begin_query`]): the solver
+    /// did not take the text in time, and the query timed out.
+    dead_sending: bool,
+    /// The deadline of the query begun ([`Session::begin_query`]) and not checked yet: what
+    /// is sent for it and its check are all done by then.
+    query_deadline: Option<Instant>,
     /// The limits in force in the solver (as last set by [`Session::check_sat`]).
     limits: Limits,
     /// After a reset, which some solvers apply to options too, the solver's limits are not
@@ -95,6 +101,8 @@ impl<T: Transport> SmtSession<T> {
             log,
             dead: None,
             dead_of_memory: false,
+            dead_sending: false,
+            query_deadline: None,
             limits: Limits::default(),
             limits_unknown: false,
             resources_used: Some(0),
@@ -199,10 +207,12 @@ impl<T: Transport> SmtSession<T> {
         self.emit(&text, deadline)
     }
 
-    /// `command` (`check-sat` or `check-sat-assuming`) under `limits`.
+    /// `command` (`check-sat` or `check-sat-assuming`) under `limits`, by the query's
+    /// deadline when one was begun.
     fn check(&mut self, limits: &Limits, command: &str) -> Result<Answer, Fault> {
+        let own = Instant::now() + self.bound(limits);
+        let deadline = self.query_deadline.take().map_or(own, |query| query.min(own));
         self.set_limits(limits)?;
-        let deadline = Instant::now() + self.bound(limits);
         let limited = self.dialect == Dialect::Z3 && limits.resource_limit > 0;
         let counted = self.dialect == Dialect::Z3 && self.options.count_resources;
         if (limited || counted) && self.resources_used.is_none() {
@@ -332,9 +342,14 @@ impl<T: Transport> SmtSession<T> {
     /// [`Session::check_sat`] with `command`, which is `check-sat` or `check-sat-assuming`.
     fn answer(&mut self, limits: &Limits, command: &str) -> Answer {
         if let Some(why) = &self.dead {
+            self.query_deadline = None;
             // The solver passed the memory limit while it read this query.
             if self.dead_of_memory {
                 return Answer::Unknown(UnknownReason::OutOfMemory);
+            }
+            // It did not take the query's text by the query's deadline.
+            if self.dead_sending {
+                return Answer::Timeout;
             }
             return Answer::Failed(why.clone());
         }
@@ -362,10 +377,15 @@ impl<T: Transport> Session for SmtSession<T> {
         if self.dead.is_some() {
             return;
         }
-        let deadline = Instant::now() + self.bound(&self.limits.clone());
+        let deadline = self.query_deadline.unwrap_or_else(|| Instant::now() + self.bound(&self.limits.clone()));
         if let Err(fault) = self.emit(commands, deadline) {
+            self.dead_sending |= fault == Fault::Timeout && self.query_deadline.is_some();
             self.fault(fault);
         }
+    }
+
+    fn begin_query(&mut self, limits: &Limits) {
+        self.query_deadline = Some(Instant::now() + self.bound(limits));
     }
 
     fn check_sat(&mut self, limits: &Limits) -> Answer {
@@ -421,6 +441,7 @@ impl<T: Transport> Session for SmtSession<T> {
     }
 
     fn reset(&mut self) {
+        self.query_deadline = None;
         if self.dead.is_some() {
             return;
         }

@@ -260,6 +260,7 @@ impl<'a> Engine<'a> {
     /// `check-sat` after what is queued.
     fn check(&mut self, session: &mut dyn Session, limits: &Limits) -> Answer {
         let started = std::time::Instant::now();
+        session.begin_query(limits);
         session.send(&std::mem::take(&mut self.pending));
         self.figures.sending += started.elapsed().as_secs_f64();
         let started = std::time::Instant::now();

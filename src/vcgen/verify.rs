@@ -327,6 +327,12 @@ impl Query {
         &self.vcs[part].vc.checks
     }
 
+    /// Begins a query under the implementation's limits ([`Session::begin_query`]): the
+    /// text sent next is bounded by them too.
+    pub(crate) fn begin(&self, session: &mut dyn Session) {
+        session.begin_query(&self.limits);
+    }
+
     /// Sends a fresh session the program's declarations and axioms.
     pub(crate) fn send_prelude(&self, session: &mut dyn Session) {
         session.send(&self.prelude);
@@ -349,6 +355,7 @@ impl Query {
         part: usize,
         assumptions: &str,
     ) -> ImplOutcome {
+        session.begin_query(&self.limits);
         session.send(&format!("(push 1)\n{assumptions}"));
         check_vc(session, options, self, &self.vcs[part], false, &mut FxHashSet::default())
     }
@@ -443,11 +450,17 @@ impl Checker<'_> {
                 Err(why) => return Checked::of(ImplOutcome::SolverException(why)),
             },
         };
+        // The prelude counts towards the first VC's time limit, as the text of each VC does
+        // towards its own: a solver slow to read them must not outlast the limit.
+        session.begin_query(&query.limits);
         session.send(&query.prelude);
         let resources_before = session.resource_count();
         let mut outcomes = Vec::new();
         let mut covered = FxHashSet::default();
-        for vc in &query.vcs {
+        for (i, vc) in query.vcs.iter().enumerate() {
+            if i > 0 {
+                session.begin_query(&query.limits);
+            }
             session.send(&vc.text);
             outcomes.push(check_vc(session.as_mut(), self.options, query, vc, true, &mut covered));
         }
@@ -460,9 +473,10 @@ impl Checker<'_> {
                 if session.dead().is_some() {
                     break;
                 }
-                session.send(&vc.text);
                 // Only the answer counts (no counterexample is read), within `/smokeTimeout`.
                 let limits = Limits { time_limit_s: self.options.smoke_timeout, ..query.limits };
+                session.begin_query(&limits);
+                session.send(&vc.text);
                 if check_tracked(session.as_mut(), self.options, query, vc, &limits) == Answer::Unsat {
                     unreachable.push(printed.clone());
                 }
