@@ -249,6 +249,14 @@ pub struct Bounded {
     pub print_data_values: u8,
     /// `/noTrace`: the verdict and the failing assertion, no trace.
     pub no_trace: bool,
+    /// `/useArrayTheory`: maps are extensional arrays in this mode too. Without it they are
+    /// z3 arrays without extensionality (`smt.array.extensional=false`), as Corral runs z3:
+    /// two maps equal at every index need not be equal. A weaker theory has more models, so
+    /// "no bugs" stays a proof, while a bug that needs two such maps equal may be reported.
+    /// It spares z3 the extensionality witnesses of the many map equalities of inlined and
+    /// unrolled code (a SMACK program of Corral's regressions: 9.2 s in z3 with them, 0.6 s
+    /// without).
+    pub extensional_arrays: bool,
     /// Corral options accepted without effect here: `/noTraceOnDisk`, `/tryCTrace` (rboogie
     /// writes no trace files), `/cex:N` (one counterexample is reported), `/stackDepthBound:N`.
     pub accepted: bool,
@@ -605,6 +613,10 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("tryCTrace", "try-c-trace", Value::Flag),
     opt("cex", "cex", Value::Int { min: 1, below: INT_END }),
     opt("stackDepthBound", "stack-depth-bound", Value::Int { min: 0, below: INT_END }),
+    opt("noArrayTheory", "no-array-theory", Value::Flag),
+    opt("concat", "concat", Value::Text),
+    opt("assertVar", "assert-var", Value::Text),
+    opt("assertVarIsInt", "assert-var-is-int", Value::Flag),
     opt("flags", "flags", Value::Flags),
     // Boogie 2 options that tools still pass (see the module header).
     opt("doModSetAnalysis", "infer-modifies", Value::Flag),
@@ -1024,6 +1036,10 @@ struct Cli {
     /// Corral's (rboogie writes no trace files)
     #[arg(long, help_heading = BOUNDED)]
     no_trace_on_disk: bool,
+    /// Corral's: maps as uninterpreted functions with axioms; rboogie keeps z3's arrays without
+    /// extensionality, Corral's default, which is no stronger
+    #[arg(long, help_heading = BOUNDED)]
+    no_array_theory: bool,
     /// Corral's (accepted)
     #[arg(long, help_heading = BOUNDED)]
     try_c_trace: bool,
@@ -1033,6 +1049,16 @@ struct Cli {
     /// Corral's bound on the call stack's depth (accepted)
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     stack_depth_bound: Option<u32>,
+    /// Corral's error flag for its forward-backward search (accepted: rboogie's checks are
+    /// the program's assertions)
+    #[arg(long, value_name = "V", help_heading = BOUNDED)]
+    assert_var: Option<String>,
+    /// Corral's: the `/assertVar` flag is an int (accepted)
+    #[arg(long, help_heading = BOUNDED)]
+    assert_var_is_int: bool,
+    /// Corral's: FILE is read before the input files (repeatable), as if given first
+    #[arg(long, value_name = "FILE", action = ArgAction::Append, help_heading = BOUNDED)]
+    concat: Vec<String>,
 
     /// Print this message
     #[arg(long, help_heading = "General")]
@@ -1356,7 +1382,8 @@ fn merge_args(args: Vec<String>) -> Result<Options, CliError> {
 fn options_from(args: Vec<String>, cli: Cli) -> Options {
     let d = Options::default();
     let mut o = Options {
-        files: cli.files,
+        // Corral concatenates `/concat:` files ahead of its input file.
+        files: cli.concat.iter().cloned().chain(cli.files).collect(),
         help: cli.help,
         version: cli.version,
         format: cli.format.as_deref().map(|f| match f {
@@ -1478,7 +1505,15 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             track: cli.track,
             print_data_values: cli.print_data_values.unwrap_or(0),
             no_trace: cli.no_trace,
-            accepted: cli.no_trace_on_disk || cli.try_c_trace || cli.cex.is_some() || cli.stack_depth_bound.is_some(),
+            extensional_arrays: cli.use_array_theory,
+            accepted: cli.no_array_theory
+                || !cli.concat.is_empty()
+                || cli.assert_var.is_some()
+                || cli.assert_var_is_int
+                || cli.no_trace_on_disk
+                || cli.try_c_trace
+                || cli.cex.is_some()
+                || cli.stack_depth_bound.is_some(),
         },
         args,
     };
@@ -1531,6 +1566,20 @@ mod tests {
 
     fn parsed(s: &str) -> Options {
         parse_args(args(s)).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    /// Corral's `/concat:`, `/assertVar:`, `/assertVarIsInt` and `/noArrayTheory` select its
+    /// mode; `/concat:` files are read first; arrays are weak unless `/useArrayTheory`.
+    #[test]
+    fn corral_input_options() {
+        let o = parsed("/concat:lib.bpl main.bpl /concat:more.bpl");
+        assert_eq!(o.files, args("lib.bpl more.bpl main.bpl"));
+        assert!(o.bounded.active() && !o.bounded.extensional_arrays);
+        for opts in ["/assertVar:err a.bpl", "/assertVarIsInt a.bpl", "/noArrayTheory a.bpl"] {
+            assert!(parsed(opts).bounded.active(), "{opts}");
+        }
+        assert!(parsed("/main:m /useArrayTheory a.bpl").bounded.extensional_arrays);
+        assert!(!parsed("a.bpl").bounded.active());
     }
 
     #[test]
@@ -1587,6 +1636,8 @@ mod tests {
                 prover_options: o.prover_options.clone(),
                 args: o.args.clone(),
                 files: args("a.bpl"),
+                // Recorded for Corral's mode, where it keeps arrays extensional.
+                bounded: Bounded { extensional_arrays: true, ..Bounded::default() },
                 ..Options::default()
             }
         );

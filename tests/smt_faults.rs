@@ -307,6 +307,38 @@ fn only_sessions_that_ask_for_cores_enable_them() {
     }
 }
 
+/// The preamble a session sends, in `dialect`, with `options`.
+fn preamble_of(dialect: Dialect, options: &SessionOptions) -> String {
+    let (log, text) = ProverLog::memory();
+    drop(canned::start([], dialect, options, Some(log)));
+    String::from_utf8(text.lock().unwrap().clone()).unwrap()
+}
+
+/// Corral's arrays without extensionality and the search's single MBQI round reach z3 only,
+/// only in the sessions that ask for them, and give way to the user's own values.
+#[test]
+fn weak_arrays_and_one_mbqi_round_are_z3_options_of_the_sessions_that_ask() {
+    let asked = SessionOptions { weak_arrays: true, one_mbqi_round: true, ..quick() };
+    let z3 = preamble_of(Dialect::Z3, &asked);
+    assert!(z3.contains("(set-option :smt.array.extensional false)\n"), "{z3}");
+    assert!(z3.contains("(set-option :smt.mbqi.max_iterations 1)\n"), "{z3}");
+    for dialect in [Dialect::Cvc5, Dialect::Generic] {
+        let text = preamble_of(dialect, &asked);
+        assert!(!text.contains("extensional") && !text.contains("max_iterations"), "{dialect:?}: {text}");
+    }
+    let plain = preamble_of(Dialect::Z3, &quick());
+    assert!(!plain.contains("extensional") && !plain.contains("max_iterations"), "{plain}");
+    // MBQI turned on by the user: its rounds are not cut.
+    let mbqi = SessionOptions { smt_options: vec![("smt.mbqi".into(), "true".into())], ..asked.clone() };
+    let text = preamble_of(Dialect::Z3, &mbqi);
+    assert!(!text.contains("max_iterations") && text.contains("(set-option :smt.mbqi true)"), "{text}");
+    // The user's own value is the one sent.
+    let own = SessionOptions { smt_options: vec![("smt.array.extensional".into(), "true".into())], ..asked };
+    let text = preamble_of(Dialect::Z3, &own);
+    assert_eq!(text.matches("smt.array.extensional").count(), 1, "{text}");
+    assert!(text.contains("(set-option :smt.array.extensional true)"), "{text}");
+}
+
 #[test]
 fn canned_faults_kill_the_session() {
     let _serial = serial();

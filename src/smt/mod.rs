@@ -221,6 +221,21 @@ pub struct SessionOptions {
     /// Boogie asks), for `/trace`'s `solver resource count`. Off otherwise, so that other
     /// runs' sessions (and `/proverLog`) do not carry the extra request.
     pub count_resources: bool,
+    /// z3's arrays without extensionality (Corral's mode, see
+    /// [`crate::cli::Bounded::extensional_arrays`]): `smt.array.extensional` is set false, unless the
+    /// user gave it. Other solvers are not told.
+    pub weak_arrays: bool,
+    /// z3 gets one round of model-based quantifier instantiation (`smt.mbqi.max_iterations=1`)
+    /// unless the user turned MBQI on (`smt.mbqi=true`). Boogie's options turn MBQI off, but
+    /// z3 4.8.12 still runs its rounds on some queries (seen on the stratified search's
+    /// first query of a SMACK program with float-int conversion axioms: every round costlier
+    /// than the one before, no answer in minutes; with one round, `unknown` in 40 ms, as the
+    /// eager query answers at once). Set in Corral's mode only (every session of the run, like
+    /// [`SessionOptions::weak_arrays`]): a Boogie-mode session keeps Boogie's options exactly.
+    /// In-process, z3 reads both from process-wide parameters while it checks, outside the
+    /// lock that keeps sessions' limits apart (see `z3.rs`), so all the sessions of a process
+    /// should agree on them; the binary's sessions come from one command line.
+    pub one_mbqi_round: bool,
     /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
     /// kills (or interrupts) the solver.
     pub watchdog_grace: Duration,
@@ -237,6 +252,8 @@ impl Default for SessionOptions {
             unsat_assumptions: false,
             minimal_cores: false,
             count_resources: false,
+            weak_arrays: false,
+            one_mbqi_round: false,
             watchdog_grace: Duration::from_secs(2),
             unbounded_wait: Duration::from_secs(3600),
         }
@@ -316,6 +333,8 @@ pub fn configure(options: &crate::cli::Options) -> Result<(SolverChoice, Session
         unsat_assumptions: tracking,
         minimal_cores: tracking,
         count_resources: options.trace,
+        weak_arrays: options.bounded.active() && !options.bounded.extensional_arrays,
+        one_mbqi_round: options.bounded.active(),
         ..SessionOptions::default()
     };
     let mut solver: Option<Dialect> = None;
@@ -494,7 +513,15 @@ fn preamble(dialect: Dialect, options: &SessionOptions) -> String {
         }
         _ => &[],
     };
-    for (name, value) in defaults {
+    let weak: &[(&str, &str)] =
+        if options.weak_arrays && dialect == Dialect::Z3 { &[("smt.array.extensional", "false")] } else { &[] };
+    let mbqi_on = options.smt_options.iter().any(|(n, v)| n == "smt.mbqi" && v == "true");
+    let rounds: &[(&str, &str)] = if options.one_mbqi_round && dialect == Dialect::Z3 && !mbqi_on {
+        &[("smt.mbqi.max_iterations", "1")]
+    } else {
+        &[]
+    };
+    for (name, value) in defaults.iter().chain(weak).chain(rounds) {
         if !options.smt_options.iter().any(|(n, _)| n == name) {
             text += &format!("(set-option :{name} {value})\n");
         }

@@ -58,7 +58,8 @@
 //! exports it, `z3-sys` does not declare it.
 //!
 //! ## Limits and Z3's process-wide parameters
-//! `(set-option :timeout ...)`, `:rlimit` and `:unsat_core` (like every option that is not
+//! `(set-option :timeout ...)`, `:rlimit`, `:unsat_core` and Corral's mode's
+//! `:smt.array.extensional` and `:smt.mbqi.max_iterations` (like every option that is not
 //! SMT-LIB's own) set Z3's *global* parameters, and a context copies all of those into its
 //! own settings whenever it runs a `set-option`, and when its command interpreter is made.
 //! So one session's limits would reach every session that sets an option after it, a
@@ -371,8 +372,17 @@ pub fn serve() -> i32 {
 /// [`Context::new`]), and these are put back right after.
 static GLOBAL_PARAMS: Mutex<Options> = Mutex::new(Vec::new());
 
-/// The global parameters each session has a value of its own for, with Z3's defaults.
-const SESSION_PARAMS: [(&CStr, &CStr); 3] = [(c"timeout", c"4294967295"), (c"rlimit", c"0"), (c"unsat_core", c"false")];
+/// The global parameters each session has a value of its own for, with Z3's defaults: the
+/// limits, unsat cores, and the options Corral's mode sets where Boogie's does not (arrays
+/// without extensionality, one MBQI round: see [`super::SessionOptions`]), which would
+/// otherwise reach the Boogie-mode sessions of the same process.
+const SESSION_PARAMS: [(&CStr, &CStr); 5] = [
+    (c"timeout", c"4294967295"),
+    (c"rlimit", c"0"),
+    (c"unsat_core", c"false"),
+    (c"smt.array.extensional", c"true"),
+    (c"smt.mbqi.max_iterations", c"1000"),
+];
 
 fn global_params() -> MutexGuard<'static, Options> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
