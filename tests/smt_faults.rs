@@ -720,6 +720,31 @@ fn in_process_cores_stay_in_their_session() {
     assert_eq!(with.unsat_assumptions(), Ok(vec!["b".to_string()]));
 }
 
+/// An option one in-process session sets is not another's, though Z3's parameters are the
+/// process's: a value is printed as the globals say when it is printed, and a context takes
+/// every global at each `set-option` it runs. Here `pp.decimal` of one session must not reach
+/// the other's values, nor an option the other sets afterwards.
+#[test]
+fn in_process_options_stay_in_their_session() {
+    let decimal = SessionOptions { smt_options: vec![("pp.decimal".into(), "true".into())], ..quick() };
+    let query = "(declare-fun x () Real)\n(push 1)\n(assert (= (* 3.0 x) 1.0))\n";
+    let mut a = smt::start(&SolverChoice::Z3InProcess, &decimal, None).unwrap();
+    let mut b = start(&SolverChoice::Z3InProcess);
+    for s in [&mut a, &mut b] {
+        s.send(query);
+        assert_eq!(s.check_sat(&ONE_SECOND), Answer::Sat);
+    }
+    assert_eq!(b.get_value(&["x"]), Ok(vec!["(/ 1.0 3.0)".to_string()]));
+    assert!(a.get_value(&["x"]).unwrap()[0].starts_with("0.3333"));
+    b.send("(set-option :pp.bv_literals false)\n");
+    assert_eq!(b.get_value(&["x"]), Ok(vec!["(/ 1.0 3.0)".to_string()]));
+    b.reset();
+    b.send(query);
+    assert_eq!(b.check_sat(&ONE_SECOND), Answer::Sat);
+    assert_eq!(b.get_value(&["x"]), Ok(vec!["(/ 1.0 3.0)".to_string()]));
+    assert!(a.get_value(&["x"]).unwrap()[0].starts_with("0.3333"));
+}
+
 #[test]
 fn prover_logs_replay_stand_alone() {
     let _serial = serial();

@@ -67,18 +67,22 @@
 //! parameter its SMT-LIB interpreter reads instead. Each transport therefore keeps its own
 //! values of these per-session parameters ([`SESSION_PARAMS`]) and runs every call that may
 //! set an option or print a value, and the making of every context, under one process-wide
-//! lock ([`GLOBAL_PARAMS`]): it puts its own values into the globals first and reads back,
-//! after the call, what its text set. A context's limits are then only ever what its own
-//! session asked for, which the check-sat reads from the context's copy. Houdini's
-//! `:unsat_core` (the one way to unsat cores in-process, see [`super`]'s header) is such a
-//! parameter too: it stays in the sessions that ask for cores.
+//! lock ([`GLOBAL_PARAMS`]): it makes the globals Z3's defaults plus what its own session set
+//! (these values and every other option its texts set), and reads back, after the call, what
+//! its text set. A context's settings are then only ever what its own session asked for,
+//! which the check-sat reads from the context's copy. Houdini's `:unsat_core` (the one way to
+//! unsat cores in-process, see [`super`]'s header) is such a parameter too: it stays in the
+//! sessions that ask for cores.
 //!
 //! The other options (`smt.mbqi`, `/proverOpt:O:...`) come from the session's preamble. Some
 //! of them act only when they are in the globals as the interpreter is made
 //! (`smt.qi.eager_threshold`), so each context is made under the Z3 defaults plus its
 //! session's preamble options ([`Context::new`]), as the `z3` binary makes its solver after
 //! the preamble: every session of a process then starts alike. Calls that set no option and
-//! print no value (the VC, `check-sat`) run outside the lock, in parallel.
+//! print no value (the VC, `check-sat`) run outside the lock, in parallel. That is sound only
+//! for the incremental solver's checks: z3 answers a first `check-sat` with no scope open by
+//! a tactic it makes at that moment from the globals of that moment, so rboogie's queries all
+//! open a scope before their first check (Boogie's do too).
 
 use super::pipe::PipeTransport;
 use super::protocol::{Fault, Transport};
@@ -366,11 +370,10 @@ pub fn serve() -> i32 {
     }
 }
 
-/// Held while a call may read or write Z3's global parameters (see the module header); holds
-/// the options the sessions' texts set, as the globals hold them once the sessions ran their
-/// preambles: making a context puts its own session's options into the globals (see
-/// [`Context::new`]), and these are put back right after.
-static GLOBAL_PARAMS: Mutex<Options> = Mutex::new(Vec::new());
+/// Held while a call may read or write Z3's global parameters (see the module header). Each
+/// holder first puts into the globals its own session's settings and nothing of another's
+/// ([`put_session_globals`]).
+static GLOBAL_PARAMS: Mutex<()> = Mutex::new(());
 
 /// The global parameters each session has a value of its own for, with Z3's defaults: the
 /// limits, unsat cores, and the options Corral's mode sets where Boogie's does not (arrays
@@ -384,7 +387,7 @@ const SESSION_PARAMS: [(&CStr, &CStr); 5] = [
     (c"smt.mbqi.max_iterations", c"1000"),
 ];
 
-fn global_params() -> MutexGuard<'static, Options> {
+fn global_params() -> MutexGuard<'static, ()> {
     GLOBAL_PARAMS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -486,6 +489,20 @@ fn set_options(text: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
     found
 }
 
+/// Makes Z3's globals what one session set and nothing else: Z3's defaults, rboogie's own
+/// ([`process_globals`]), the session's values of [`SESSION_PARAMS`] and the `options` its
+/// texts set; the caller holds [`GLOBAL_PARAMS`]. A context copies every global into its own
+/// settings when it runs a `set-option`, so another session's option left in the globals would
+/// become this one's (measured: a session that set `smt.mbqi false` turned model-based
+/// instantiation off in another session at its next `set-option` of anything else).
+fn put_session_globals(values: &[CString], options: &Options) {
+    // SAFETY: no arguments, under the lock.
+    unsafe { z3_sys::Z3_global_param_reset_all() };
+    process_globals();
+    put_session_params(values);
+    put_options(options);
+}
+
 /// Puts a session's values of [`SESSION_PARAMS`] into Z3's globals; the caller holds
 /// [`GLOBAL_PARAMS`].
 fn put_session_params(values: &[CString]) {
@@ -532,22 +549,22 @@ impl Context {
     /// `smt.qi.eager_threshold=100` proves). Before, the first context of a process was made
     /// under the defaults and every later one under what the sessions before it had left in
     /// the globals, so an implementation's answer depended on whether another one was checked
-    /// first. The options the sessions set are put back at once ([`GLOBAL_PARAMS`]): a model is
-    /// printed as the globals say at that moment (`pp.bv_literals`), so the calls that print
-    /// one run under the lock (see [`Calls::eval`]). A check-sat reads what its context took
-    /// when it was made and what its own `set-option`s said, not the globals of its moment
-    /// (measured): it runs outside the lock.
+    /// first. A model is printed as the globals say at that moment (`pp.bv_literals`), so the
+    /// calls that print one run under the lock too, with their own session's settings in the
+    /// globals (see [`Calls::eval`]). A check-sat of the incremental solver (once a scope is
+    /// open, or an assertion followed a check) reads what its context took when it was made
+    /// and what its own `set-option`s said, not the globals of its moment (measured): it runs
+    /// outside the lock. A first `check-sat` with no scope open is answered by a tactic that
+    /// z3 makes then, from the globals of that moment (measured: `smt.mbqi.max_iterations`),
+    /// so every query rboogie sends opens a scope first.
     fn new(params: &[CString], options: &Options) -> Result<Context, String> {
         crate::alloc::huge_pages_for_c_heap();
-        let noted = global_params();
+        let _lock = global_params();
+        put_session_globals(params, options);
         // SAFETY: plain constructor calls; the config is deleted once the context is made;
         // Z3's global parameters are set under the lock; the context is new, so the call
         // that makes its interpreter is the only call into it.
         unsafe {
-            z3_sys::Z3_global_param_reset_all();
-            process_globals();
-            put_session_params(params);
-            put_options(options);
             let config = z3_sys::Z3_mk_config().ok_or("Z3_mk_config failed")?;
             let context = z3_sys::Z3_mk_context(config);
             z3_sys::Z3_del_config(config);
@@ -555,7 +572,6 @@ impl Context {
             z3_sys::Z3_set_error_handler(context, None);
             let context = Context(context);
             eval_in(context, c"");
-            put_options(&noted);
             Ok(context)
         }
     }
@@ -731,6 +747,9 @@ struct Calls {
     params: Vec<CString>,
     /// The options its contexts are made under (its preamble's).
     options: Arc<Options>,
+    /// The options its texts set so far (its preamble's and any later), which the globals
+    /// hold while a call of this session holds [`GLOBAL_PARAMS`].
+    set: Options,
     /// Set when the watchdog interrupted a call: the context is cancelled for good.
     interrupted: bool,
     /// ... because the process passed the memory limit.
@@ -789,6 +808,7 @@ impl Calls {
             worker: None,
             watchdog: Some(watchdog),
             params,
+            set: options.to_vec(),
             options,
             interrupted: false,
             memout: false,
@@ -810,9 +830,9 @@ impl Calls {
         let has = |what: &[u8]| memchr::memmem::find(bytes, what).is_some();
         // Calls that set options, and those that print values, which the globals format.
         let reads_globals = has(b"set-option") || has(b"(get-") || has(b"(eval");
-        let mut params = reads_globals.then(global_params);
-        if params.is_some() {
-            put_session_params(&self.params);
+        let lock = reads_globals.then(global_params);
+        if lock.is_some() {
+            put_session_globals(&self.params, &self.set);
         }
         if let Some(watchdog) = &self.watchdog {
             watchdog.arm(deadline);
@@ -852,10 +872,8 @@ impl Calls {
             self.interrupted = true;
         }
         self.memout |= memout;
-        if let Some(options) = &mut params
-            && !self.abandoned
-        {
-            note_options(options, bytes);
+        if lock.is_some() && !self.abandoned {
+            note_options(&mut self.set, bytes);
             for ((name, _), value) in SESSION_PARAMS.iter().zip(&mut self.params) {
                 let mut current: z3_sys::Z3_string = std::ptr::null();
                 // SAFETY: under the lock; Z3 returns a string it owns, copied at once.
@@ -959,12 +977,16 @@ impl Transport for Z3Transport {
             // The abandoned call still uses the old context, which dropping `Calls` leaves be.
             let mut fresh = Calls::new(calls.options.clone()).map_err(Fault::Failed)?;
             fresh.params = calls.params.clone();
+            fresh.set = calls.set.clone();
             *calls = fresh;
             return Ok(());
         }
-        let context = match take_prewarmed(&calls.options) {
+        // Options carry over a reset, as in the `z3` binary: the new context is made under all
+        // the session set (a context made ahead only knows its preamble's).
+        let prewarmed = if calls.set == *calls.options { take_prewarmed(&calls.options) } else { None };
+        let context = match prewarmed {
             Some(context) => context,
-            None => Context::new(&calls.params, &calls.options).map_err(Fault::Failed)?,
+            None => Context::new(&calls.params, &calls.set).map_err(Fault::Failed)?,
         };
         if let Some(watchdog) = &calls.watchdog {
             watchdog.watch(context);

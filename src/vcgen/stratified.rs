@@ -293,6 +293,15 @@ impl<'a> Engine<'a> {
     ) -> Result<Search, String> {
         let prelude = super::verify::CONTROL_FLOW.to_string() + &self.enc.prelude().map_err(|u| u.what)?;
         self.send(&prelude);
+        // Every query is answered by z3's incremental solver, as each of Boogie's (and so
+        // Corral's) is: z3 answers a first `check-sat` with no scope open by a tactic it makes
+        // at that moment from the process's global parameters, and later ones, once an
+        // assertion followed a check, incrementally. Through the tactic, z3 4.8.12 ran
+        // quantifier-instantiation rounds on the first query of a program with
+        // conversion axioms despite `smt.mbqi false` (no answer in minutes; the incremental
+        // solver: 0.03 s), and in-process that tactic read whatever another session of the
+        // process had last left in the globals.
+        self.send("(push 1)\n");
         let Some(procedure) = self.typed.symbols().implementations[entry.0 as usize].procedure else {
             return Err("the entry point has no procedure".into());
         };
