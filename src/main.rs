@@ -72,16 +72,21 @@ fn run_on_big_stack() -> i32 {
     code
 }
 
-/// Standard output, buffered, behind a lock that [`end_at`] takes to end the run between two
-/// writes: each implementation's report is one write, so none is cut in the middle.
-static STDOUT: Mutex<Option<io::BufWriter<io::Stdout>>> = Mutex::new(None);
+/// Standard output, behind a lock that [`end_at`] takes to end the run between two writes:
+/// each implementation's report is one write, so none is cut in the middle. Line-buffered, as
+/// Boogie's console is: each report and `/trace` line is out as soon as it is written, so a run
+/// that is watched shows its progress, and one killed from outside (`timeout`, a CI job's
+/// limit) loses nothing it had reported (fully buffered, the reports of the implementations
+/// checked so far stayed in the buffer and died with the process). A write of many lines is
+/// still one system call.
+static STDOUT: Mutex<Option<io::LineWriter<io::Stdout>>> = Mutex::new(None);
 
 struct SharedStdout;
 
 impl SharedStdout {
-    fn with<T>(f: impl FnOnce(&mut io::BufWriter<io::Stdout>) -> io::Result<T>) -> io::Result<T> {
+    fn with<T>(f: impl FnOnce(&mut io::LineWriter<io::Stdout>) -> io::Result<T>) -> io::Result<T> {
         let mut guard = STDOUT.lock().unwrap_or_else(PoisonError::into_inner);
-        f(guard.get_or_insert_with(|| io::BufWriter::new(io::stdout())))
+        f(guard.get_or_insert_with(|| io::LineWriter::new(io::stdout())))
     }
 }
 

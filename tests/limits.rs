@@ -54,6 +54,55 @@ fn process_time_limit_ends_the_run() {
     assert!(stderr.contains("process time limit of 2 s"), "{stderr}");
 }
 
+/// What is reported is out at once, as Boogie's console prints it: A's report can be read while
+/// the run still waits on B's solver (which never answers), so a run killed from outside
+/// (`timeout`, a CI job's limit) keeps what it had checked. Fully buffered, stdout held it
+/// until the process ended, and a killed run printed nothing.
+#[test]
+fn reports_are_out_while_the_run_goes_on() {
+    let file =
+        program("two.bpl", "procedure A(x: int) { assert x == x; }\nprocedure B(x: int) { assert x + 1 > x; }\n");
+    let solver = format!("{}/tests/fake_solvers/hang_after_first.sh", env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(binary())
+        .arg("/trace")
+        .arg(format!("/proverOpt:PROVER_PATH={solver}"))
+        .arg("/proverOpt:SOLVER=z3")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rboogie runs");
+    let stdout = child.stdout.take().expect("piped");
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let reported = loop {
+        match received.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) => {
+                let done = line.contains("verified");
+                seen.push(line);
+                if done {
+                    break true;
+                }
+            }
+            Err(_) => break false,
+        }
+    };
+    let running = child.try_wait().expect("waits").is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(reported, "A's report never came: {seen:?}");
+    assert!(running, "the run had ended: {seen:?}");
+    assert!(seen.iter().any(|l| l.contains("Verifying A ...")), "{seen:?}");
+}
+
 /// A nonlinear assertion Z3 cannot decide: with `/timeLimit:2` the in-process Z3 gives up at
 /// the limit (whatever it then says, the check ends), and the easy implementation after it is
 /// still checked.
