@@ -83,11 +83,12 @@ pub fn entry(typed: &TypedProgram, main: Option<&str>) -> Result<Symbol, &'stati
     if has_body { Ok(name) } else { Err("Implementation of main procedure not found") }
 }
 
-/// Whether the bound cuts anything reachable from `entry`: a recursive call (a cycle among
-/// the procedures with bodies that `entry` reaches) or a loop in one of them. When nothing is
-/// cut, "no bugs" is a proof; otherwise it holds up to the bound (Corral's "Reached recursion
-/// bound of N").
-pub fn bound_cuts(typed: &TypedProgram, entry: Symbol) -> bool {
+/// Whether the bounds cut anything reachable from `entry`: a recursive call (a cycle among
+/// the procedures with bodies that `entry` reaches), a loop in one of them, or, under
+/// `/stackDepthBound:N` (`stack_depth`), a chain of more than N nested calls of procedures
+/// with bodies. When nothing is cut, "no bugs" is a proof; otherwise it holds up to the
+/// bounds (Corral's "Reached recursion bound of N", which Corral prints for both bounds).
+pub fn bound_cuts(typed: &TypedProgram, entry: Symbol, stack_depth: Option<u32>) -> bool {
     // The calls of each procedure with a body, by name.
     let mut calls: FxHashMap<Symbol, Vec<Symbol>> = FxHashMap::default();
     let mut loops: FxHashSet<Symbol> = FxHashSet::default();
@@ -151,7 +152,21 @@ pub fn bound_cuts(typed: &TypedProgram, entry: Symbol) -> bool {
         marks.insert(p, Mark::Done);
         cut
     }
-    visit(entry, &calls, &loops, &mut FxHashMap::default())
+    if visit(entry, &calls, &loops, &mut FxHashMap::default()) {
+        return true;
+    }
+    // No recursion: the deepest chain of calls is finite.
+    fn deepest(p: Symbol, calls: &FxHashMap<Symbol, Vec<Symbol>>, memo: &mut FxHashMap<Symbol, u32>) -> u32 {
+        if let Some(&d) = memo.get(&p) {
+            return d;
+        }
+        let d = calls.get(&p).map_or(0, |callees| {
+            callees.iter().filter(|q| calls.contains_key(q)).map(|&q| 1 + deepest(q, calls, memo)).max().unwrap_or(0)
+        });
+        memo.insert(p, d);
+        d
+    }
+    stack_depth.is_some_and(|n| deepest(entry, &calls, &mut FxHashMap::default()) > n)
 }
 
 /// Whether a body's control-flow graph has a cycle (a `while`, or gotos that loop).

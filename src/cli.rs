@@ -231,6 +231,10 @@ pub struct Bounded {
     pub stratified: bool,
     /// `/maxStaticLoopBound:N`
     pub max_static_loop_bound: Option<u32>,
+    /// `/stackDepthBound:N` (N > 0; Corral's `StackDepthBound`): a call nested deeper than N
+    /// calls below the entry point is cut (`assume false`), as a call past the recursion
+    /// bound is.
+    pub stack_depth_bound: Option<u32>,
     /// `/k:N` and `/cooperative`: context bounds for concurrent programs.
     pub k: Option<u32>,
     pub cooperative: bool,
@@ -258,7 +262,8 @@ pub struct Bounded {
     /// without).
     pub extensional_arrays: bool,
     /// Corral options accepted without effect here: `/noTraceOnDisk`, `/tryCTrace` (rboogie
-    /// writes no trace files), `/cex:N` (one counterexample is reported), `/stackDepthBound:N`.
+    /// writes no trace files), `/cex:N` (one counterexample is reported), `/stackDepthBound:0`
+    /// (no bound, Corral's default), `/noArrayTheory`, `/concat`, `/assertVar`.
     pub accepted: bool,
 }
 
@@ -276,6 +281,7 @@ impl Bounded {
             || self.track_all_vars
             || !self.track.is_empty()
             || self.max_static_loop_bound.is_some()
+            || self.stack_depth_bound.is_some()
             || self.no_trace
             || self.accepted
     }
@@ -381,6 +387,7 @@ impl Options {
                 inline_depth: Some(bound),
                 loop_unroll: Some(self.loop_unroll.unwrap_or(bound)),
                 max_static_loop_bound: self.bounded.max_static_loop_bound,
+                stack_depth_bound: self.bounded.stack_depth_bound,
                 infer_modifies: true,
                 // Houdini runs on the program with every call inlined to the bound already.
                 houdini_inline: None,
@@ -403,6 +410,7 @@ impl Options {
             sound_loop_unrolling: self.sound_loop_unrolling,
             entry: None,
             max_static_loop_bound: None,
+            stack_depth_bound: None,
             inline_sites: None,
             threads: None,
             reach_ground: !self.reach_quantified,
@@ -1046,7 +1054,7 @@ struct Cli {
     /// Corral's number of counterexamples (accepted; one is reported)
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     cex: Option<u32>,
-    /// Corral's bound on the call stack's depth (accepted)
+    /// Corral's bound on the call stack's depth: a call with N calls above it is cut (0: none)
     #[arg(long, value_name = "N", help_heading = BOUNDED)]
     stack_depth_bound: Option<u32>,
     /// Corral's error flag for its forward-backward search (accepted: rboogie's checks are
@@ -1496,6 +1504,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             eager: cli.eager_inline,
             stratified: cli.stratified,
             max_static_loop_bound: cli.max_static_loop_bound,
+            stack_depth_bound: cli.stack_depth_bound.filter(|&n| n > 0),
             k: cli.k,
             cooperative: cli.cooperative,
             fixed_k: cli.incremental_k == Some(0),

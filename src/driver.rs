@@ -259,7 +259,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         match crate::bounded::entry(&typed, main) {
             Ok(entry) => Some(BoundedRun {
                 entry,
-                cuts: crate::bounded::bound_cuts(&typed, entry),
+                cuts: crate::bounded::bound_cuts(&typed, entry, options.bounded.stack_depth_bound),
                 concurrent,
                 expect_bug: std::cell::Cell::new(false),
             }),
@@ -533,7 +533,15 @@ fn stratified_sites(
             written = reporter.trace(out, line);
         }
     };
-    let (found, figures) = stratified::search(&unrolled, implementation, bound, session.as_mut(), &limits, &mut trace);
+    let (found, figures) = stratified::search(
+        &unrolled,
+        implementation,
+        bound,
+        options.bounded.stack_depth_bound,
+        session.as_mut(),
+        &limits,
+        &mut trace,
+    );
     let sites = match found {
         Search::Bug(sites) => Some((sites, true)),
         Search::NoBug(sites) => Some((sites, false)),

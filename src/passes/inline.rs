@@ -76,6 +76,10 @@ pub struct Inline {
     /// preconditions ([`super::INLINED_REQUIRES`]), its `ensures` assumed, and the assertions
     /// of the copied body (loop invariants too) dropped: the callee's own check proves them.
     pub houdini: bool,
+    /// Bounded mode's `/stackDepthBound:N` (with [`Inline::only`]; Corral's `StackDepth`): a
+    /// call with N calls already on the inlining stack (its own making N + 1) is cut as a call
+    /// past the recursion bound is.
+    pub stack_depth: Option<u32>,
 }
 
 /// The attributes marking where an inlined thread starts and ends ([`Inline::threads`]).
@@ -343,6 +347,8 @@ struct Inliner<'a, 'c> {
     /// fewer than this many copies on the inlining stack, and cut past it.
     per_callee: Option<i64>,
     on_stack: FxHashMap<ProcedureId, i64>,
+    /// The copies being inlined into, nested ([`Inline::stack_depth`]).
+    frames: u32,
     /// The path of the copy being inlined into and the calls met in it so far (stratified
     /// inlining's site names); the copy about to be inlined.
     site_stack: Vec<String>,
@@ -390,6 +396,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: options.depth.map(i64::from).filter(|_| options.only.is_some()),
             on_stack: FxHashMap::default(),
+            frames: 0,
             site_stack: vec![String::new()],
             next_site: None,
             calls_seen: 0,
@@ -470,6 +477,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: self.per_callee,
             on_stack: FxHashMap::default(),
+            frames: 0,
             site_stack: vec![String::new()],
             next_site: None,
             calls_seen: 0,
@@ -539,6 +547,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         self.calls_seen += 1;
         let serial = self.calls_seen;
         let depth = match (self.per_callee, self.global_depth) {
+            (Some(_), _) if self.options.stack_depth.is_some_and(|bound| self.frames >= bound) => 0,
             (Some(bound), _) => bound - self.on_stack.get(&p).copied().unwrap_or(0),
             (None, Some(d)) => d,
             (None, None) => self.depth(call, p, imp, serial),
@@ -836,6 +845,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
 
         // Nested calls in the copy, one level deeper.
         *self.on_stack.entry(p).or_default() += 1;
+        self.frames += 1;
         let site = self.next_site.take();
         if let Some(path) = &site {
             self.site_stack.push(path.clone());
@@ -852,6 +862,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             d.0 += 1;
         }
         *self.on_stack.entry(p).or_default() -= 1;
+        self.frames -= 1;
         if site.is_some() {
             self.site_stack.pop();
         }
@@ -1015,8 +1026,16 @@ mod tests {
     /// `text` after inlining under `mode` (and `/inlineDepth` when given), printed; `None`
     /// when the pass left the program as it was.
     fn inlined(text: &str, mode: Inlining, depth: Option<u32>) -> Option<String> {
-        let pass =
-            Inline { mode, depth, print_inlined: false, only: None, sites: None, threads: false, houdini: false };
+        let pass = Inline {
+            mode,
+            depth,
+            print_inlined: false,
+            only: None,
+            sites: None,
+            threads: false,
+            houdini: false,
+            stack_depth: None,
+        };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))
     }

@@ -212,6 +212,8 @@ pub struct PipelineConfig {
     pub entry: Option<crate::ast::Symbol>,
     /// Bounded mode's `/maxStaticLoopBound:N` ([`loop_unroll::UnrollLoops::max_static`]).
     pub max_static_loop_bound: Option<u32>,
+    /// Bounded mode's `/stackDepthBound:N` ([`inline::Inline::stack_depth`]).
+    pub stack_depth_bound: Option<u32>,
     /// Stratified inlining's chosen call sites ([`inline::Inline::sites`]).
     pub inline_sites: Option<std::sync::Arc<rustc_hash::FxHashSet<String>>>,
     /// Context-bounded checking of a concurrent program ([`sequentialize`]): threads are
@@ -247,6 +249,7 @@ impl Default for PipelineConfig {
             sound_loop_unrolling: false,
             entry: None,
             max_static_loop_bound: None,
+            stack_depth_bound: None,
             inline_sites: None,
             threads: None,
             reach_ground: true,
@@ -300,6 +303,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             sites: config.inline_sites.clone(),
             threads: config.threads.is_some(),
             houdini: false,
+            stack_depth: config.stack_depth_bound.filter(|_| config.entry.is_some()),
         }),
         Box::new(infer::Infer { config: config.infer, threads: config.threads.is_some(), only: config.entry }),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
@@ -335,6 +339,7 @@ pub fn houdini_inline(depth: Option<u32>) -> Box<dyn Pass> {
         sites: None,
         threads: false,
         houdini: true,
+        stack_depth: None,
     })
 }
 

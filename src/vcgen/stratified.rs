@@ -200,13 +200,16 @@ struct Engine<'a> {
     cannot_fail: FxHashSet<ImplementationId>,
 }
 
-/// Searches for a bug from `entry` within recursion bound `bound` (see the module header).
-/// `limits.time_limit_s` bounds the whole search (each query gets what is left of it);
-/// `trace` gets one line per round.
+/// Searches for a bug from `entry` within recursion bound `bound` and, when given, stack
+/// depth bound `stack_depth` (Corral's `/stackDepthBound:N`: a site with N calls above it on
+/// the stack, its own making N + 1, is blocked, as one past the recursion bound is; see the
+/// module header). `limits.time_limit_s` bounds the whole search (each query gets what is left
+/// of it); `trace` gets one line per round.
 pub fn search(
     typed: &TypedProgram,
     entry: ImplementationId,
     bound: u32,
+    stack_depth: Option<u32>,
     session: &mut dyn Session,
     limits: &Limits,
     trace: &mut dyn FnMut(&str),
@@ -225,7 +228,7 @@ pub fn search(
     let sites: FxHashSet<ProcedureId> =
         impl_of.keys().copied().filter(|p| symbols.procedure(*p).type_params.is_empty()).collect();
     let mut engine = Engine::new(typed, &facts, &modifies, &sites, impl_of);
-    let found = engine.run(entry, bound, session, limits, trace);
+    let found = engine.run(entry, bound, stack_depth, session, limits, trace);
     let figures = Figures { instances: engine.instances.len() as u32, ..engine.figures };
     (found.unwrap_or_else(Search::GaveUp), figures)
 }
@@ -287,6 +290,7 @@ impl<'a> Engine<'a> {
         &mut self,
         entry: ImplementationId,
         bound: u32,
+        stack_depth: Option<u32>,
         session: &mut dyn Session,
         limits: &Limits,
         trace: &mut dyn FnMut(&str),
@@ -390,7 +394,9 @@ impl<'a> Engine<'a> {
                     }
                     at = parent;
                 }
-                if on_stack >= bound {
+                // Corral's stack depth bound: the calls above this site, itself included.
+                let too_deep = stack_depth.is_some_and(|n| self.instances[i].depth + 1 > n);
+                if on_stack >= bound || too_deep {
                     let reach = self.reach(i, s);
                     self.send(&format!("(assert (not {reach}))\n"));
                     continue;
