@@ -338,18 +338,27 @@ pub(crate) fn run(
         let first: Vec<Symbol> = candidates.iter().copied().filter(|f| asserted.contains(f)).collect();
         let mut refuted = false;
         let mut first_replayed = false;
-        // The implied replay: with one such field, the abstraction that tracks it as well is
-        // checked before the path is replayed. That check is the next iteration's should the
-        // replay refute the path (the field alone then being the smallest set that does), and
-        // when it finds no counterexample the replay is refuted without being made: an
-        // execution of the replay (the field read and written concretely, without switches)
-        // is one of that abstraction (the field tracked, each access a switch point the
-        // schedule may pass). Only when that abstraction has a counterexample too is the path
-        // replayed, to decide between the two. The result (tracked fields, verdict, report) is
-        // the one the replay first would give. Not through a loop summary: the replay would
-        // keep a summary that the abstraction drops.
-        if let [field] = first[..]
-            && candidates.len() > 1
+        // The implied replay: with one such field (or with one candidate in all), the
+        // abstraction that tracks it as well is checked before the path is replayed. That
+        // check is the next iteration's should the replay refute the path (the field alone
+        // then being the smallest set that does), and when it finds no counterexample the
+        // replay is refuted without being made: an execution of the replay (the field read
+        // and written concretely, without switches) is one of that abstraction (the field
+        // tracked, each access a switch point the schedule may pass). Only when that
+        // abstraction has a counterexample too is the path replayed, to decide between the
+        // two. The result (tracked fields, verdict, report) is the one the replay first would
+        // give. The bet: a spurious path costs one check less (two instead of three when the
+        // field is all the proof needs, the replay and the next check otherwise), a real one
+        // one check more (the next abstraction's, before the replay that finds it real). Not
+        // through a loop summary: the replay would keep a summary that the abstraction drops.
+        let implied = match (&first[..], &candidates[..]) {
+            ([field], _) if candidates.len() > 1 => Some(*field),
+            (_, [field]) => Some(*field),
+            _ => None,
+        };
+        // The replay with the lone candidate concrete, made here: the one below, then.
+        let mut lone_replay = None;
+        if let Some(field) = implied
             && !through_summary
         {
             let next = Abstraction {
@@ -369,9 +378,9 @@ pub(crate) fn run(
                         break;
                     }
                     Checked::Counterexample { .. } => {
-                        let refutes = lp.feasible(&abstraction, &first, implementation, &path) == Some(false);
-                        lp.feasible_report = None;
-                        if refutes {
+                        let replayed = lp.feasible(&abstraction, &[field], implementation, &path);
+                        if replayed == Some(false) {
+                            lp.feasible_report = None;
                             lp.log.push(format!("spurious with {field} concrete; tracked from now on: {field}"));
                             abstraction = next;
                             if is_the_program(&abstraction, &all) {
@@ -381,6 +390,12 @@ pub(crate) fn run(
                             }
                             ahead = Some((program, checked, report));
                             continue;
+                        }
+                        if candidates.len() == 1 {
+                            // The replay below, made: its report is kept for a real bug.
+                            lone_replay = Some(replayed);
+                        } else {
+                            lp.feasible_report = None;
                         }
                         // Replayed already: not again below.
                         first_replayed = true;
@@ -402,8 +417,11 @@ pub(crate) fn run(
             }
             lp.feasible_report = None;
         }
-        let replayed =
-            if refuted { Some(false) } else { lp.feasible(&abstraction, &candidates, implementation, &path) };
+        let replayed = match lone_replay {
+            Some(replayed) => replayed,
+            None if refuted => Some(false),
+            None => lp.feasible(&abstraction, &candidates, implementation, &path),
+        };
         match replayed {
             Some(false) if refuted => {}
             Some(true) if through_summary && abstraction.summarize => {
