@@ -347,10 +347,11 @@ pub(crate) fn run(
         // tracked, each access a switch point the schedule may pass). Only when that
         // abstraction has a counterexample too is the path replayed, to decide between the
         // two. The result (tracked fields, verdict, report) is the one the replay first would
-        // give. The bet: a spurious path costs one check less (two instead of three when the
-        // field is all the proof needs, the replay and the next check otherwise), a real one
-        // one check more (the next abstraction's, before the replay that finds it real). Not
-        // through a loop summary: the replay would keep a summary that the abstraction drops.
+        // give. For a lone candidate this bets on a spurious path: one check fewer when the
+        // next abstraction has no counterexample (no replay), as many otherwise (its check is
+        // the next iteration's), while a real path costs one more (the next abstraction's
+        // check, before the replay that finds the path real). Not through a loop summary: the
+        // replay would keep a summary that the abstraction drops.
         let implied = match (&first[..], &candidates[..]) {
             ([field], _) if candidates.len() > 1 => Some(*field),
             (_, [field]) => Some(*field),

@@ -232,9 +232,7 @@ pub struct SessionOptions {
     /// than the one before, no answer in minutes; with one round, `unknown` in 40 ms, as the
     /// eager query answers at once). Set in Corral's mode only (every session of the run, like
     /// [`SessionOptions::weak_arrays`]): a Boogie-mode session keeps Boogie's options exactly.
-    /// In-process, z3 reads both from process-wide parameters while it checks, outside the
-    /// lock that keeps sessions' limits apart (see `z3.rs`), so all the sessions of a process
-    /// should agree on them; the binary's sessions come from one command line.
+    /// In-process, both are kept per session, as the limits are (see `z3.rs`).
     pub one_mbqi_round: bool,
     /// How long after a time limit the watchdog waits for the solver's own `unknown` before it
     /// kills (or interrupts) the solver.

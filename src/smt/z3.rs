@@ -416,16 +416,6 @@ fn note_options(options: &mut Options, text: &[u8]) {
     }
 }
 
-/// Puts `options` into Z3's globals; the caller holds [`GLOBAL_PARAMS`].
-fn put_options(options: &Options) {
-    for (name, value) in options {
-        // SAFETY: NUL-terminated strings, under the lock. A name that is no global parameter
-        // (`produce-models`, which the interpreter keeps itself) is refused with a warning,
-        // and warnings are off.
-        unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
-    }
-}
-
 /// The `(set-option :NAME VALUE)` commands of an SMT-LIB text, as the names and values Z3's
 /// global parameters take: a string's value without its quotes.
 fn set_options(text: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
@@ -499,15 +489,12 @@ fn put_session_globals(values: &[CString], options: &Options) {
     // SAFETY: no arguments, under the lock.
     unsafe { z3_sys::Z3_global_param_reset_all() };
     process_globals();
-    put_session_params(values);
-    put_options(options);
-}
-
-/// Puts a session's values of [`SESSION_PARAMS`] into Z3's globals; the caller holds
-/// [`GLOBAL_PARAMS`].
-fn put_session_params(values: &[CString]) {
-    for ((name, _), value) in SESSION_PARAMS.iter().zip(values) {
-        // SAFETY: NUL-terminated strings, under the lock.
+    let session = SESSION_PARAMS.iter().map(|(name, _)| *name).zip(values.iter().map(CString::as_c_str));
+    let set = options.iter().map(|(name, value)| (name.as_c_str(), value.as_c_str()));
+    for (name, value) in session.chain(set) {
+        // SAFETY: NUL-terminated strings, under the lock. A name that is no global parameter
+        // (`produce-models`, which the interpreter keeps itself) is refused with a warning,
+        // and warnings are off.
         unsafe { z3_sys::Z3_global_param_set(name.as_ptr(), value.as_ptr()) };
     }
 }
