@@ -68,7 +68,7 @@ pub(crate) fn local_decl(name: Symbol, ty: crate::ast::Type, span: Span) -> Loca
 /// block-form mark: a copy that does not copy the body it replaces (a pass's output is a copy
 /// of its input, and the body a pass rewrites, in bounded mode the entry point with every
 /// callee inlined, is often most of the program).
-pub(crate) fn with_blocks(decl: &Decl, blocks: &[AstBlock], locals: Vec<LocalVars>) -> Decl {
+pub(crate) fn with_blocks(decl: &Decl, blocks: Vec<AstBlock>, locals: Vec<LocalVars>) -> Decl {
     let Some((_, old)) = named_body(decl) else { return decl.clone() };
     let mut locals_all = old.locals.to_vec();
     locals_all.extend(locals);
@@ -253,18 +253,19 @@ pub(crate) fn ast_blocks(typed: &TypedProgram, body: &Body, blocks: &[vcgen::Blo
 }
 
 /// Blocks back to a body: one labeled big block per block, ending in its goto or return.
-pub(crate) fn stmt_list(blocks: &[AstBlock], original: &Body) -> StmtList {
-    let label = |b: &AstBlock| Ident::at(Symbol::intern(&b.label), b.tok.unwrap_or(original.span));
-    let big_blocks = blocks.iter().map(|b| {
+pub(crate) fn stmt_list(blocks: Vec<AstBlock>, original: &Body) -> StmtList {
+    let labels: Vec<Ident> =
+        blocks.iter().map(|b| Ident::at(Symbol::intern(&b.label), b.tok.unwrap_or(original.span))).collect();
+    let big_blocks = blocks.into_iter().zip(&labels).map(|(b, &label)| {
         let span = b.tok.unwrap_or(original.span);
         let at = b.transfer.unwrap_or(span);
         let tail = if b.succs.is_empty() {
             BlockTail::Return { attrs: Box::new([]), span: at }
         } else {
-            let targets = b.succs.iter().map(|&s| label(&blocks[s])).collect();
+            let targets = b.succs.iter().map(|&s| labels[s]).collect();
             BlockTail::Goto { attrs: Box::new([]), targets, span: at }
         };
-        BigBlock { label: Some(label(b)), cmds: b.cmds.clone().into(), tail: Some(tail), span }
+        BigBlock { label: Some(label), cmds: b.cmds.into(), tail: Some(tail), span }
     });
     StmtList { blocks: big_blocks.collect(), end: original.stmts.end }
 }

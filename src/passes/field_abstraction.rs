@@ -518,19 +518,19 @@ fn run(typed: &TypedProgram, a: &Abstraction) -> Result<Program, PassError> {
         }
         let locals: Vec<LocalVars> =
             r.locals.iter().map(|(name, field)| local_decl(*name, types[field].clone(), body.span)).collect();
-        let mut decl = with_blocks(d, &blocks, locals);
-        drop_unused_locals(&mut decl, &blocks);
+        let mut decl = with_blocks(d, blocks, locals);
+        drop_unused_locals(&mut decl);
         abstracted.insert(index, decl);
     }
     Ok(Program { decls: replace_decls(&typed.program, abstracted) })
 }
 
-/// Drops the locals of `decl` (whose body is `blocks`) that nothing names any more: the
-/// inliner's copies of untracked fields (for the callees' `old`), whose assignments the
+/// Drops the locals of `decl` (whose body [`with_blocks`] made) that nothing names any more:
+/// the inliner's copies of untracked fields (for the callees' `old`), whose assignments the
 /// abstraction dropped as dead. Each later pass, re-check and VC would otherwise carry them:
 /// a driver's harness with 200 fields, every routine inlined, has a thousand. A local with a
 /// `where` clause stays (havocking it assumes the clause).
-fn drop_unused_locals(decl: &mut Decl, blocks: &[AstBlock]) {
+fn drop_unused_locals(decl: &mut Decl) {
     struct Names<'a>(&'a mut FxHashSet<Symbol>);
     impl Names<'_> {
         fn attrs(&mut self, attrs: &[Attribute]) {
@@ -575,10 +575,6 @@ fn drop_unused_locals(decl: &mut Decl, blocks: &[AstBlock]) {
             }
         }
     }
-    let mut named = FxHashSet::default();
-    for c in blocks.iter().flat_map(|b| &b.cmds) {
-        crate::walk::cmd(&mut Names(&mut named), c);
-    }
     let body = match decl {
         Decl::Implementation(i) => &mut i.body,
         Decl::Procedure(p) => match &mut p.body {
@@ -587,6 +583,10 @@ fn drop_unused_locals(decl: &mut Decl, blocks: &[AstBlock]) {
         },
         _ => return,
     };
+    let mut named = FxHashSet::default();
+    for c in body.stmts.blocks.iter().flat_map(|b| b.cmds.iter()) {
+        crate::walk::cmd(&mut Names(&mut named), c);
+    }
     let mut locals = Vec::with_capacity(body.locals.len());
     for l in body.locals.iter() {
         let groups: Vec<VarGroup> = l
@@ -1243,7 +1243,7 @@ fn pin(typed: &TypedProgram, p: &PinSpec) -> Result<Program, PassError> {
             block
         })
         .collect();
-    let pinned = with_blocks(&typed.program.decls[index], &pinned, Vec::new());
+    let pinned = with_blocks(&typed.program.decls[index], pinned, Vec::new());
     Ok(Program { decls: replace_decls(&typed.program, [(index, pinned)].into_iter().collect()) })
 }
 

@@ -190,7 +190,7 @@ fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<S
             Decl::Procedure(d) => d.body.as_mut().expect("a body"),
             _ => continue,
         };
-        *body = Body { locals: body.locals.clone(), stmts: stmt_list(&ordered, body), span: body.span };
+        *body = Body { locals: body.locals.clone(), stmts: stmt_list(ordered, body), span: body.span };
         mark_block_form(slot);
     }
     Program { decls }

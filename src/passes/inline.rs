@@ -103,11 +103,31 @@ impl super::Pass for Inline {
     }
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
-        run(typed, self, cx)
+        let Some(changes) = changes(typed, self, cx)? else { return Ok(None) };
+        let mut decls = typed.program.decls.clone();
+        for (index, decl) in changes {
+            decls[index] = decl;
+        }
+        Ok(Some(Program { decls }))
+    }
+
+    /// As [`Pass::run`], without copying the declarations it does not change: those it
+    /// replaces stay in `typed`, which the pipeline retires.
+    fn run_owned(&self, typed: &mut TypedProgram, cx: &mut super::PassCx) -> Result<Option<super::Output>, PassError> {
+        let Some(changes) = changes(typed, self, cx)? else { return Ok(None) };
+        let mut decls = std::mem::take(&mut typed.program.decls);
+        typed.program.decls =
+            changes.into_iter().map(|(index, decl)| std::mem::replace(&mut decls[index], decl)).collect();
+        Ok(Some(super::Output::Program(Program { decls })))
     }
 }
 
-fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
+/// The declarations the pass changes, by index, as they become; `None` when it changes none.
+fn changes(
+    typed: &TypedProgram,
+    options: &Inline,
+    cx: &mut super::PassCx,
+) -> Result<Option<Vec<(usize, Decl)>>, PassError> {
     if options.mode == Inlining::None || (options.houdini && options.depth.is_none()) {
         return Ok(None);
     }
@@ -134,7 +154,7 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
         }
     }
     let skip_inlined = matches!(options.mode, Inlining::Assume | Inlining::Assert);
-    let mut decls = program.decls.clone();
+    let mut changes: Vec<(usize, Decl)> = Vec::new();
     // Each callee's blocks (Boogie's `OriginalBlocks`), once lowered.
     let mut callee_blocks: FxHashMap<ImplementationId, StmtList> = FxHashMap::default();
     for (index, info) in symbols.implementations.iter().enumerate() {
@@ -148,7 +168,7 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
         if verify_false(attrs) || verify_false(proc_attrs) || options.only.is_some_and(|o| o != info.name.name) {
             continue;
         }
-        let slot = &mut decls[info.decl.0 as usize];
+        let original = &program.decls[info.decl.0 as usize];
         if skip_inlined && options.only.is_none() && (has_attr(attrs, "inline") || has_attr(proc_attrs, "inline")) {
             let verify = Attribute {
                 key: Symbol::intern("verify"),
@@ -159,19 +179,22 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
                 })]),
                 span: info.name.span,
             };
-            match slot {
+            let mut changed = original.clone();
+            match &mut changed {
                 Decl::Implementation(d) => d.attrs = d.attrs.iter().cloned().chain([verify]).collect(),
                 Decl::Procedure(d) => d.attrs = d.attrs.iter().cloned().chain([verify]).collect(),
                 _ => {}
             }
+            changes.push((info.decl.0 as usize, changed));
             continue;
         }
         // A body the verifier cannot lower it reports itself, as it is.
         let Ok(blocks) = blocks_of(typed, body, true) else { continue };
-        let blocks = stmt_list(&type_checked_order(blocks, options.threads), body);
+        let blocks = stmt_list(type_checked_order(blocks, options.threads), body);
         let mut inliner =
             Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
-        let stmts = inliner.blocks(&blocks.blocks);
+        let StmtList { blocks, end } = blocks;
+        let stmts = inliner.blocks(blocks.into_vec());
         if let Some(e) = inliner.error {
             return Err(e);
         }
@@ -185,21 +208,21 @@ fn run(typed: &TypedProgram, options: &Inline, cx: &mut super::PassCx) -> Result
             span: g.span,
             groups: Box::new([g]),
         }));
-        let new_body =
-            Body { locals: locals.into(), stmts: StmtList { blocks: stmts.into(), end: blocks.end }, span: body.span };
-        match slot {
-            Decl::Implementation(d) => d.body = new_body,
-            Decl::Procedure(d) => d.body = Some(new_body),
-            _ => {}
-        }
+        let new_body = Body { locals: locals.into(), stmts: StmtList { blocks: stmts.into(), end }, span: body.span };
+        let mut changed = match original {
+            Decl::Implementation(d) => Decl::Implementation(Box::new(d.with_body(new_body))),
+            Decl::Procedure(d) => Decl::Procedure(Box::new(d.with_body(Some(new_body)))),
+            _ => continue,
+        };
         if options.print_inlined {
             let mut log = String::new();
-            print_inlined(slot, typed, &mut log);
+            print_inlined(&changed, typed, &mut log);
             cx.print(log);
         }
-        mark_block_form(slot);
+        mark_block_form(&mut changed);
+        changes.push((info.decl.0 as usize, changed));
     }
-    Ok(Some(Program { decls }))
+    Ok((!changes.is_empty()).then_some(changes))
 }
 
 /// Boogie's `EmitImpl`: the procedure, then the implementation after inlining.
@@ -256,7 +279,7 @@ pub fn as_parsed_blocks(typed: &TypedProgram) -> Program {
         let decl = match decl {
             Decl::Implementation(mut imp) => {
                 if let Ok(blocks) = blocks_of(typed, &imp.body, false) {
-                    imp.body.stmts = stmt_list(&blocks, &imp.body);
+                    imp.body.stmts = stmt_list(blocks, &imp.body);
                 }
                 Decl::Implementation(imp)
             }
@@ -292,10 +315,11 @@ pub(crate) fn type_checked_order(mut blocks: Vec<AstBlock>, threads: bool) -> Ve
     for (i, &b) in order.iter().enumerate() {
         index[b] = i;
     }
+    let mut blocks: Vec<Option<AstBlock>> = blocks.into_iter().map(Some).collect();
     order
         .iter()
         .map(|&b| {
-            let mut block = blocks[b].clone();
+            let mut block = blocks[b].take().expect("each block is visited once");
             block.succs = block.succs.iter().map(|&s| index[s]).collect();
             block
         })
@@ -409,7 +433,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
 
     /// Boogie's `DoInlineBlocks`: `blocks` (labeled, each ending in a goto or a return) with
     /// the calls to inline replaced; a block is split after each inlined call.
-    fn blocks(&mut self, blocks: &[BigBlock]) -> Vec<BigBlock> {
+    fn blocks(&mut self, blocks: Vec<BigBlock>) -> Vec<BigBlock> {
         let mut out = Vec::with_capacity(blocks.len());
         for b in blocks {
             let label = b.label.expect("a block has a label");
@@ -419,13 +443,13 @@ impl<'a, 'c> Inliner<'a, 'c> {
             };
             let mut cmds: Vec<Cmd> = Vec::new();
             let mut pieces = 0;
-            for c in &b.cmds {
+            for c in b.cmds {
                 let CmdKind::Call(call) = &c.kind else {
                     cmds.push(self.in_code_exprs(c));
                     continue;
                 };
                 match self.call(call, &piece(pieces + 1)) {
-                    CallAction::Keep => cmds.push(c.clone()),
+                    CallAction::Keep => cmds.push(c),
                     CallAction::Replace(new) => cmds.push(new),
                     CallAction::Inline(inlined) => {
                         // No blocks only after an error, which ends the pass.
@@ -442,14 +466,14 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 }
             }
             let label = if pieces == 0 { label } else { Ident::at(piece(pieces), label.span) };
-            out.push(BigBlock { label: Some(label), cmds: cmds.into(), tail: b.tail.clone(), span: b.span });
+            out.push(BigBlock { label: Some(label), cmds: cmds.into(), tail: b.tail, span: b.span });
         }
         out
     }
 
     /// `c` with the calls in its code expressions inlined (Boogie visits the expressions of
     /// assertions, assumptions and assignments' right-hand sides).
-    fn in_code_exprs(&mut self, c: &Cmd) -> Cmd {
+    fn in_code_exprs(&mut self, c: Cmd) -> Cmd {
         let has_code = |e: &Expr| has_code_expr(e);
         let inside = match &c.kind {
             CmdKind::Assert { expr, .. } | CmdKind::Assume { expr, .. } => has_code(expr),
@@ -457,9 +481,9 @@ impl<'a, 'c> Inliner<'a, 'c> {
             _ => false,
         };
         if !inside {
-            return c.clone();
+            return c;
         }
-        rewrite::cmd(&mut CodeExprInliner { inliner: self }, c)
+        rewrite::cmd(&mut CodeExprInliner { inliner: self }, &c)
     }
 
     /// Boogie's `VisitCodeExpr`: the calls in a code expression's blocks inlined by an inliner
@@ -495,7 +519,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 SpecTransfer::Return { attrs, span, .. } => BlockTail::Return { attrs: attrs.clone(), span: *span },
             };
             let big = BigBlock { label: Some(b.label), cmds: b.cmds.clone(), tail: Some(tail), span: b.span };
-            let mut pieces = sub.blocks(std::slice::from_ref(&big));
+            let mut pieces = sub.blocks(vec![big]);
             let last = pieces.pop().expect("a block yields at least one piece");
             for piece in pieces {
                 match piece.tail {
@@ -743,7 +767,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         let original = match self.callee_blocks.entry(imp) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
-                Ok(blocks) => e.insert(stmt_list(&type_checked_order(blocks, self.options.threads), body)),
+                Ok(blocks) => e.insert(stmt_list(type_checked_order(blocks, self.options.threads), body)),
                 Err(unsupported) => {
                     self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
                     return Vec::new();
@@ -855,7 +879,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         } else if let Some(d) = self.depths.get_mut(&p) {
             d.0 -= 1;
         }
-        let blocks = self.blocks(&blocks);
+        let blocks = self.blocks(blocks);
         if let Some(g) = &mut self.global_depth {
             *g += 1;
         } else if let Some(d) = self.depths.get_mut(&p) {

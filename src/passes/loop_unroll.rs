@@ -115,7 +115,7 @@ fn run(
         };
         let bound_of = |head: usize| statically.get(&head).map_or(bound, |&b| b.max(bound));
         if bounded && let Some(per_loop) = unroll_per_loop(&blocks, &bound_of, usize::MAX, threads) {
-            new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &per_loop.blocks, Vec::new()));
+            new_bodies.insert(info.decl.0 as usize, with_blocks(decl, per_loop.blocks, Vec::new()));
             continue;
         }
         let unrolled = unroll_loops(&blocks, bound, sound);
@@ -132,7 +132,7 @@ fn run(
         }
         let mut blocks = unrolled.blocks;
         freshen_capture_states(&mut blocks, info.name.name);
-        new_bodies.insert(info.decl.0 as usize, with_blocks(decl, &blocks, Vec::new()));
+        new_bodies.insert(info.decl.0 as usize, with_blocks(decl, blocks, Vec::new()));
     }
     if new_bodies.is_empty() {
         return Ok(None);

@@ -518,7 +518,7 @@ pub(crate) mod tests {
         typed_with(text, &TypeckOptions { pass_output: true, ..TypeckOptions::default() })
     }
 
-    fn typed_with(text: &str, options: &TypeckOptions) -> Box<TypedProgram> {
+    pub(crate) fn typed_with(text: &str, options: &TypeckOptions) -> Box<TypedProgram> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.bpl", "t.bpl", text.to_string());
         let program = crate::parser::parse(&mut sources, id, &[]).expect("parses");

@@ -14,12 +14,18 @@
 //! outside it may change: one pass over the graph, where a fixed point over the procedures
 //! would walk the program again for every level of calls. Missing globals are appended as one
 //! more `modifies` clause, in the order they were met.
+//!
+//! The clauses are added in place, their identifiers bound to the globals they name, and the
+//! procedures' tables extended ([`Extension`]): the program is neither copied nor resolved
+//! and checked again (a 3.7 MB GPUVerify kernel: the copy and the re-check took 0.08 s of a
+//! 0.5 s `/noVerify`).
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashSet;
 
-use super::{Pass, PassCx, PassError};
+use super::{Output, Pass, PassCx, PassError};
 use crate::ast::{AssignLhs, Cmd, CmdKind, Decl, Ident, Program, Spec, StmtList};
+use crate::typeck::extend::Extension;
 use crate::typeck::{Ref, TypedProgram, VarId, VarKind};
 
 /// The pass: `/inferModifies` turns it on.
@@ -32,15 +38,39 @@ impl Pass for InferModifies {
         "modifies"
     }
 
-    fn run(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+    fn run(&self, typed: &TypedProgram, cx: &mut PassCx) -> Result<Option<Program>, PassError> {
+        Ok(self.run_typed(typed, cx)?.map(|output| match output {
+            Output::Program(program) | Output::Typed(program, _) => program,
+        }))
+    }
+
+    fn run_typed(&self, typed: &TypedProgram, _cx: &mut PassCx) -> Result<Option<Output>, PassError> {
         if !self.enabled {
             return Ok(None);
         }
-        run(typed)
+        let Some(inferred) = infer(typed) else { return Ok(None) };
+        Ok(add_clauses(typed, typed.program.decls.clone(), &inferred).ok())
+    }
+
+    fn run_owned(&self, typed: &mut TypedProgram, _cx: &mut PassCx) -> Result<Option<Output>, PassError> {
+        if !self.enabled {
+            return Ok(None);
+        }
+        let Some(inferred) = infer(typed) else { return Ok(None) };
+        let decls = std::mem::take(&mut typed.program.decls);
+        Ok(match add_clauses(typed, decls, &inferred) {
+            Ok(output) => Some(output),
+            Err(decls) => {
+                typed.program.decls = decls;
+                None
+            }
+        })
     }
 }
 
-fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
+/// What each procedure (by index) may change, its own `modifies` clauses included; `None`
+/// when there are no procedures.
+fn infer(typed: &TypedProgram) -> Option<Vec<Vec<VarId>>> {
     let symbols = typed.symbols();
     let n = symbols.procedures.len();
     let mut direct: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();
@@ -91,26 +121,34 @@ fn run(typed: &TypedProgram) -> Result<Option<Program>, PassError> {
             inferred[m.index()] = set.clone();
         }
     }
-    let mut decls = typed.program.decls.clone();
-    let mut any = false;
+    (n > 0).then_some(inferred)
+}
+
+/// `decls` (`typed`'s declarations, which `typed` itself may no longer hold) with a
+/// `modifies` clause added to each procedure for the globals `inferred` has and its clauses
+/// lack, with the entries of the identifiers added; `decls` back when none lacks any.
+fn add_clauses(typed: &TypedProgram, mut decls: Vec<Decl>, inferred: &[Vec<VarId>]) -> Result<Output, Vec<Decl>> {
+    let symbols = typed.symbols();
+    let mut ext = Extension::new(typed);
     for d in &mut decls {
         let Decl::Procedure(p) = d else { continue };
         let Some(Ref::Procedure(id)) = typed.referent(&p.name) else { continue };
         let declared = &symbols.procedure(id).modifies;
-        let missing: Box<[Ident]> = inferred[id.index()]
-            .iter()
-            .filter(|v| !declared.contains(v))
-            .map(|v| Ident::at(symbols.var(*v).name.name, p.span))
-            .collect();
+        let missing: Vec<VarId> = inferred[id.index()].iter().copied().filter(|v| !declared.contains(v)).collect();
         if missing.is_empty() {
             continue;
         }
-        any = true;
+        let idents: Box<[Ident]> =
+            missing.iter().map(|&v| ext.ident(symbols.var(v).name.name, p.span, Some(Ref::Var(v)))).collect();
+        ext.add_modifies(id, missing);
         let mut specs = p.specs.to_vec();
-        specs.push(Spec::Modifies { vars: missing, span: p.span });
+        specs.push(Spec::Modifies { vars: idents, span: p.span });
         p.specs = specs.into();
     }
-    Ok(any.then_some(Program { decls }))
+    if !ext.adds_modifies() {
+        return Err(decls);
+    }
+    Ok(Output::Typed(Program { decls }, ext))
 }
 
 fn walk<'a>(list: &'a StmtList, out: &mut Vec<&'a Cmd>) {
@@ -157,5 +195,67 @@ fn targets(typed: &TypedProgram, c: &Cmd, out: &mut Vec<VarId>, calls: &mut dyn 
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::tests::typed_with;
+    use crate::typeck::TypeckOptions;
+
+    /// `text` checked as `/inferModifies` checks it, the pass run on it as the pipeline runs it,
+    /// and the tables the pass recorded applied.
+    fn inferred(text: &str) -> Option<Box<TypedProgram>> {
+        let mut typed = typed_with(text, &TypeckOptions { infer_modifies: true, ..TypeckOptions::default() });
+        let pass = InferModifies { enabled: true };
+        let output = pass.run_owned(&mut typed, &mut PassCx::default()).expect("no error")?;
+        let Output::Typed(program, extension) = output else { panic!("the pass records its tables") };
+        let mut resolution = std::mem::take(&mut typed.resolution);
+        let mut typing = std::mem::take(&mut typed.typing);
+        extension.apply(&mut resolution, &mut typing);
+        Some(Box::new(TypedProgram { program, resolution, typing }))
+    }
+
+    /// The `modifies` clauses of procedure `name`, as the tables list them.
+    fn clauses(typed: &TypedProgram, name: &str) -> Vec<String> {
+        let symbols = typed.symbols();
+        let p = symbols.procedures.iter().find(|p| p.name.name == name).expect("declared");
+        p.modifies.iter().map(|v| symbols.var(*v).name.name.to_string()).collect()
+    }
+
+    /// A global changed by an assignment, a map assignment, a havoc or a call's out-parameter
+    /// reaches the procedure that changes it, every caller up the call graph, and each member
+    /// of a recursive cycle; a clause already written is kept and not repeated; a procedure
+    /// without an implementation keeps what it declares. The tables agree with checking the
+    /// output from scratch.
+    #[test]
+    fn what_a_procedure_changes_reaches_its_callers() {
+        let text = "var a: int; var b: [int]int; var c: bool; var d: int;\n\
+            procedure Leaf() { a := 1; b[0] := 2; }\n\
+            procedure Havocs() modifies c; { havoc c; call d := Ext(); }\n\
+            procedure Ext() returns (r: int);\n\
+            procedure Even(n: int) { if (n > 0) { call Odd(n - 1); } }\n\
+            procedure Odd(n: int) { call Leaf(); if (n > 0) { call Even(n - 1); } }\n\
+            procedure Top() { call Havocs(); call Even(3); }\n";
+        let typed = inferred(text).expect("clauses are added");
+        assert_eq!(clauses(&typed, "Leaf"), ["a", "b"]);
+        assert_eq!(clauses(&typed, "Havocs"), ["c", "d"]);
+        assert!(clauses(&typed, "Ext").is_empty());
+        assert_eq!(clauses(&typed, "Even"), clauses(&typed, "Odd"));
+        assert_eq!(clauses(&typed, "Odd"), ["a", "b"]);
+        assert_eq!(clauses(&typed, "Top"), ["a", "b", "c", "d"]);
+        let printed = crate::printer::print_program(&typed.program, &Default::default());
+        assert!(printed.contains("procedure Top()\n  modifies a, b, c, d;"), "{printed}");
+        assert!(printed.contains("modifies c;\n  modifies d;"), "{printed}");
+        assert_eq!(crate::typeck::compare::against_recheck(&typed), Ok(()));
+    }
+
+    /// Nothing changes where every clause is already written, or where nothing changes a
+    /// global.
+    #[test]
+    fn complete_clauses_are_left_alone() {
+        assert!(inferred("var g: int;\nprocedure P() modifies g; { g := 1; }\n").is_none());
+        assert!(inferred("var g: int;\nprocedure P() { var l: int; l := g; }\n").is_none());
     }
 }

@@ -135,7 +135,7 @@ impl Sequentialize {
         s.find_shared(&blocks)?;
         let new_blocks = s.transform(&blocks)?;
         let locals: Vec<LocalVars> = s.locals.iter().map(|(name, ty)| local_decl(*name, ty.clone(), s.at)).collect();
-        let sequential = with_blocks(&typed.program.decls[index], &new_blocks, locals);
+        let sequential = with_blocks(&typed.program.decls[index], new_blocks, locals);
         let mut program = Program { decls: replace_decls(&typed.program, [(index, sequential)].into_iter().collect()) };
         if s.incremental {
             program.decls.push(Decl::Const(Box::new(crate::ast::ConstDecl {

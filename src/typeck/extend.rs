@@ -13,7 +13,9 @@
 //! Nothing here checks that what a pass records is what checking its output would give:
 //! [`super::compare`] does, under `--check-passes` and in the passes' tests.
 
-use super::{FunctionId, FunctionInfo, Ref, Resolution, Type, TypedProgram, Typing, VarId, VarInfo, VarKind};
+use super::{
+    FunctionId, FunctionInfo, ProcedureId, Ref, Resolution, Type, TypedProgram, Typing, VarId, VarInfo, VarKind,
+};
 use crate::ast::{Expr, ExprKind, Ident, NodeId, Span, Symbol};
 
 /// Entries for the nodes, variables and functions a pass built.
@@ -28,6 +30,7 @@ pub struct Extension {
     instantiations: Vec<(NodeId, Vec<Type>)>,
     vars: Vec<VarInfo>,
     functions: Vec<FunctionInfo>,
+    modifies: Vec<(ProcedureId, Vec<VarId>)>,
     no_lambdas: bool,
 }
 
@@ -106,6 +109,16 @@ impl Extension {
         FunctionId((self.function_base + self.functions.len() - 1) as u32)
     }
 
+    /// Procedure `id` has a `modifies` clause more, naming `vars` (in order).
+    pub fn add_modifies(&mut self, id: ProcedureId, vars: Vec<VarId>) {
+        self.modifies.push((id, vars));
+    }
+
+    /// Whether [`Extension::add_modifies`] added a clause.
+    pub fn adds_modifies(&self) -> bool {
+        !self.modifies.is_empty()
+    }
+
     /// The output has no lambda left ([`Resolution::decls_with_lambdas`] becomes empty).
     pub fn no_lambdas_left(&mut self) {
         self.no_lambdas = true;
@@ -136,6 +149,9 @@ impl Extension {
         }
         let symbols = &mut resolution.symbols;
         symbols.vars.extend(self.vars);
+        for (id, vars) in self.modifies {
+            symbols.procedures[id.index()].modifies.extend(vars);
+        }
         for info in self.functions {
             let id = FunctionId(symbols.functions.len() as u32);
             symbols.functions_by_name.insert(info.name.name, id);

@@ -1098,7 +1098,7 @@ fn smoke_text(
     else {
         return String::new();
     };
-    imp.body.stmts = crate::passes::blocks::stmt_list(&blocks, &imp.body);
+    imp.body.stmts = crate::passes::blocks::stmt_list(blocks, &imp.body);
     let printed = crate::printer::print_program(
         &Program { decls: vec![AstDecl::Implementation(imp)] },
         &crate::passes::inline::emit_impl_options(types.clone()),
