@@ -112,7 +112,10 @@ struct Origins<'a> {
     by_expr: FxHashMap<*const Expr, Origin<'a>>,
     by_lhss: FxHashMap<*const AssignLhs, &'a Cmd>,
     by_call: FxHashMap<*const crate::ast::CallCmd, &'a Cmd>,
-    havocs: Vec<(Vec<VarId>, &'a Cmd)>,
+    /// The first `havoc` of each list of variables (a lowered havoc keeps its variables, not
+    /// its command): looked up by the list, so that a body of many havocs is not searched
+    /// once per havoc.
+    havocs: FxHashMap<Vec<VarId>, &'a Cmd>,
 }
 
 impl<'a> Origins<'a> {
@@ -131,7 +134,7 @@ impl<'a> Origins<'a> {
                     }
                     CmdKind::Havoc { vars } => {
                         let ids = vars.iter().filter_map(|v| cfg::var_of(typed, v).ok()).collect();
-                        self.havocs.push((ids, c));
+                        self.havocs.entry(ids).or_insert(c);
                     }
                     _ => {}
                 }
@@ -172,7 +175,7 @@ impl<'a> Origins<'a> {
             },
             vcgen::Cmd::Assign { lhss, .. } => self.by_lhss.get(&lhss.as_ptr()).map(|c| (*c).clone()),
             vcgen::Cmd::Call(call) => self.by_call.get(&(*call as *const crate::ast::CallCmd)).map(|c| (*c).clone()),
-            vcgen::Cmd::Havoc(vars) => self.havocs.iter().find(|(ids, _)| ids == vars).map(|(_, c)| (*c).clone()),
+            vcgen::Cmd::Havoc(vars) => self.havocs.get(&vars[..]).map(|c| (*c).clone()),
             vcgen::Cmd::AssumeFalse => {
                 let span = Span::default();
                 Some(assume(Expr { kind: ExprKind::BoolLit(false), span, id: crate::ast::NodeId::NONE }, span))
