@@ -48,15 +48,14 @@ impl Pass for InferModifies {
         if !self.enabled {
             return Ok(None);
         }
-        let Some(inferred) = infer(typed) else { return Ok(None) };
-        Ok(add_clauses(typed, typed.program.decls.clone(), &inferred).ok())
+        Ok(add_clauses(typed, typed.program.decls.clone(), &infer(typed)).ok())
     }
 
     fn run_owned(&self, typed: &mut TypedProgram, _cx: &mut PassCx) -> Result<Option<Output>, PassError> {
         if !self.enabled {
             return Ok(None);
         }
-        let Some(inferred) = infer(typed) else { return Ok(None) };
+        let inferred = infer(typed);
         let decls = std::mem::take(&mut typed.program.decls);
         Ok(match add_clauses(typed, decls, &inferred) {
             Ok(output) => Some(output),
@@ -68,9 +67,8 @@ impl Pass for InferModifies {
     }
 }
 
-/// What each procedure (by index) may change, its own `modifies` clauses included; `None`
-/// when there are no procedures.
-fn infer(typed: &TypedProgram) -> Option<Vec<Vec<VarId>>> {
+/// What each procedure (by index) may change, its own `modifies` clauses included.
+fn infer(typed: &TypedProgram) -> Vec<Vec<VarId>> {
     let symbols = typed.symbols();
     let n = symbols.procedures.len();
     let mut direct: Vec<Vec<VarId>> = symbols.procedures.iter().map(|p| p.modifies.clone()).collect();
@@ -121,7 +119,7 @@ fn infer(typed: &TypedProgram) -> Option<Vec<Vec<VarId>>> {
             inferred[m.index()] = set.clone();
         }
     }
-    (n > 0).then_some(inferred)
+    inferred
 }
 
 /// `decls` (`typed`'s declarations, which `typed` itself may no longer hold) with a
@@ -130,6 +128,7 @@ fn infer(typed: &TypedProgram) -> Option<Vec<Vec<VarId>>> {
 fn add_clauses(typed: &TypedProgram, mut decls: Vec<Decl>, inferred: &[Vec<VarId>]) -> Result<Output, Vec<Decl>> {
     let symbols = typed.symbols();
     let mut ext = Extension::new(typed);
+    let mut any = false;
     for d in &mut decls {
         let Decl::Procedure(p) = d else { continue };
         let Some(Ref::Procedure(id)) = typed.referent(&p.name) else { continue };
@@ -141,11 +140,12 @@ fn add_clauses(typed: &TypedProgram, mut decls: Vec<Decl>, inferred: &[Vec<VarId
         let idents: Box<[Ident]> =
             missing.iter().map(|&v| ext.ident(symbols.var(v).name.name, p.span, Some(Ref::Var(v)))).collect();
         ext.add_modifies(id, missing);
+        any = true;
         let mut specs = p.specs.to_vec();
         specs.push(Spec::Modifies { vars: idents, span: p.span });
         p.specs = specs.into();
     }
-    if !ext.adds_modifies() {
+    if !any {
         return Err(decls);
     }
     Ok(Output::Typed(Program { decls }, ext))

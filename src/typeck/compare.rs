@@ -62,10 +62,10 @@ pub fn against_recheck(fast: &TypedProgram) -> Result<(), String> {
             NodeKind::Ident => {}
         }
     }
+    let names = |typed: &TypedProgram, vars: &[super::VarId]| -> Vec<String> {
+        vars.iter().map(|v| typed.symbols().var(*v).name.name.to_string()).collect()
+    };
     for (ours, theirs) in fast.symbols().procedures.iter().zip(&full.symbols().procedures) {
-        let names = |typed: &TypedProgram, vars: &[super::VarId]| -> Vec<String> {
-            vars.iter().map(|v| typed.symbols().var(*v).name.name.to_string()).collect()
-        };
         let (recorded, checked) = (names(fast, &ours.modifies), names(&full, &theirs.modifies));
         if recorded != checked && differences.len() < SHOWN {
             differences.push(format!(

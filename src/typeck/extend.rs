@@ -114,11 +114,6 @@ impl Extension {
         self.modifies.push((id, vars));
     }
 
-    /// Whether [`Extension::add_modifies`] added a clause.
-    pub fn adds_modifies(&self) -> bool {
-        !self.modifies.is_empty()
-    }
-
     /// The output has no lambda left ([`Resolution::decls_with_lambdas`] becomes empty).
     pub fn no_lambdas_left(&mut self) {
         self.no_lambdas = true;
