@@ -169,6 +169,10 @@ pub struct Options {
     pub print_split: Option<String>,
     /// `/printModel:1`: each error's counterexample model after its trace.
     pub print_model: u32,
+    /// `/printModelToFile:FILE`: the models `/printModel:1` prints go to FILE instead of after
+    /// each trace (made empty at the start of the run, as Boogie does; macros expanded as for
+    /// `print_file`).
+    pub print_model_file: Option<String>,
     /// `/mv:FILE` (`-` for stdout, `@PROC@` per implementation): each error's model, with the
     /// states `{:captureState}` marks.
     pub model_view: Option<String>,
@@ -354,6 +358,7 @@ impl Default for Options {
             split_on_every_assert: false,
             print_split: None,
             print_model: 0,
+            print_model_file: None,
             model_view: None,
             print_split_declarations: false,
             smoke: false,
@@ -588,6 +593,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("vcsSplitOnEveryAssert", "vcs-split-on-every-assert", Value::Flag),
     opt("printSplit", "print-split", Value::Text),
     opt("printModel", "print-model", Value::Int { min: 0, below: 2 }),
+    opt("printModelToFile", "print-model-to-file", Value::Text),
     opt("mv", "model-view", Value::Text),
     opt("printSplitDeclarations", "print-split-declarations", Value::Flag),
     opt("smoke", "smoke", Value::Flag),
@@ -697,7 +703,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("printLambdaLifting", false),
     ("printLean", true),
     ("printMeasureDesugaring", false),
-    ("printModelToFile", true),
     ("printPassive", true),
     ("printPruned", true),
     ("printUnstructured", false),
@@ -956,7 +961,7 @@ Boogie options rboogie does not support (refused with a message):
 /crossDependencies /dbgRefuted /debugConcurrentHoudini /debugStagedHoudini
 /deterministicExtractLoops /enableUnSatCoreExtraction /explainHoudini /extractLoops
 /forceBplErrors /kInductionDepth /keepQuantifier /overlookTypeErrors /printCFG
-/printLambdaLifting /printLean /printMeasureDesugaring /printModelToFile /printPassive
+/printLambdaLifting /printLean /printMeasureDesugaring /printPassive
 /printPruned /printUnstructured /printWithUniqueIds /proverDll /proverHelp /proverPreamble
 /randomSeedIterations /randomizeVcIterations /reflectAdd /reverseHoudiniWorklist /silent
 /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations /stagedHoudiniReachabilityAnalysis
@@ -1257,6 +1262,9 @@ struct Cli {
     /// 1: print each error's counterexample model after its trace
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     print_model: Option<u8>,
+    /// With --print-model 1, write the models to FILE instead of after each trace
+    #[arg(long, value_name = "FILE", help_heading = COMPAT)]
+    print_model_to_file: Option<String>,
     /// Write each error's model, with its captured states, to FILE (- for stdout; @PROC@ for
     /// the implementation's name)
     #[arg(long, value_name = "FILE", help_heading = COMPAT)]
@@ -1474,6 +1482,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         split_on_every_assert: cli.vcs_split_on_every_assert,
         print_split: cli.print_split,
         print_model: cli.print_model.map_or(d.print_model, u32::from),
+        print_model_file: cli.print_model_to_file,
         model_view: cli.model_view,
         print_split_declarations: cli.print_split_declarations,
         smoke: cli.smoke,
@@ -1533,6 +1542,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         |p: &String| p.replace("@PREFIX@", &o.log_prefix).replace("@TIME@", &time).replace("@FILE@", &last_file);
     o.print_file = o.print_file.as_ref().map(expand);
     o.prover_log = o.prover_log.as_ref().map(expand);
+    o.print_model_file = o.print_model_file.as_ref().map(expand);
     o
 }
 

@@ -58,7 +58,14 @@ use std::path::Path;
 /// Runs rboogie as configured, writing what Boogie writes to stdout to `out` and rboogie's own
 /// notes to `err`. Returns the process exit code.
 pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let done = if options.merge { crate::shard::merge_files(&options.files, out, err) } else { drive(options, out) };
+    let done = if options.merge {
+        crate::shard::merge_files(&options.files, out, err)
+    } else if let Err(message) = start_model_file(options) {
+        let _ = writeln!(err, "rboogie: error: {message}");
+        Ok(1)
+    } else {
+        drive(options, out)
+    };
     match done {
         Ok(code) => code,
         Err(e) => {
@@ -672,6 +679,46 @@ pub(crate) fn verify_observed(
     verify_with(&solvers, options, typed, sources, reporter, out, bounded, observe)
 }
 
+/// Where the errors' models are printed: after each trace under `/printModel:1` (unless
+/// `/printModelToFile` sends them to a file), after each error under `/mv:-`.
+fn models(options: &Options) -> crate::verdict::Models {
+    crate::verdict::Models {
+        in_trace: options.print_model >= 1 && options.print_model_file.is_none(),
+        after_error: options.model_view.as_deref() == Some("-"),
+    }
+}
+
+/// `/printModelToFile:FILE` (Boogie's `ModelWriter`): the models `/printModel:1` would print
+/// after the traces of `verdict`'s errors, appended to FILE in the order the errors are
+/// reported. Boogie writes them only where it prints a trace (`/errorTrace` above 0). The file
+/// was made empty when the run started ([`start_model_file`]).
+fn models_to_file(options: &Options, error_trace: u32, verdict: &crate::verdict::Verdict) {
+    let Some(path) = options.print_model_file.as_deref() else { return };
+    if options.print_model == 0 || error_trace == 0 {
+        return;
+    }
+    let text: String = verdict.errors.iter().filter_map(|e| e.model.as_deref()).collect();
+    if text.is_empty() {
+        return;
+    }
+    let written =
+        std::fs::OpenOptions::new().append(true).create(true).open(path).and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("Warning: cannot write the model to {path}: {e}");
+    }
+}
+
+/// `/printModelToFile:FILE`: Boogie opens FILE, emptied, as it reads its options, whatever the
+/// run then does. A file that cannot be made ends the run (Boogie's `StreamWriter` throws).
+fn start_model_file(options: &Options) -> Result<(), String> {
+    match options.print_model_file.as_deref() {
+        Some(path) => {
+            std::fs::File::create(path).map(drop).map_err(|e| format!("cannot open {path} for the models: {e}"))
+        }
+        None => Ok(()),
+    }
+}
+
 /// [`verify_observed`] with the run's solvers.
 #[allow(clippy::too_many_arguments)]
 fn verify_with(
@@ -715,13 +762,10 @@ fn verify_with(
         };
         // `/smoke`: the unreachable code found, printed with the splits (before the verdict).
         let unreachable = result.unreachable.concat();
-        let models = crate::verdict::Models {
-            in_trace: options.print_model >= 1,
-            after_error: options.model_view.as_deref() == Some("-"),
-        };
         // Bounded mode's trace shows the inlined calls, whose blocks have no position.
         let error_trace = if bounded.is_some() { 2 } else { options.error_trace };
-        let mut verdict = crate::verdict::decide(result, sources, error_trace, models);
+        let mut verdict = crate::verdict::decide(result, sources, error_trace, models(options));
+        models_to_file(options, error_trace, &verdict);
         // A sequentialized program fails at its one final assertion: the error is reported
         // where the failing assertion of its trace is.
         if rounds.is_some() {
@@ -933,15 +977,12 @@ fn verify_with_houdini(
             Ok(inferred) => inferred,
             Err(code) => return Ok(code),
         };
-    let models = crate::verdict::Models {
-        in_trace: options.print_model >= 1,
-        after_error: options.model_view.as_deref() == Some("-"),
-    };
     let mut counts = Counts::default();
     let mut internal_errors = 0;
     let implementations = inferred.results.len();
     for result in inferred.results {
-        let verdict = crate::verdict::decide(result, sources, options.error_trace, models);
+        let verdict = crate::verdict::decide(result, sources, options.error_trace, models(options));
+        models_to_file(options, options.error_trace, &verdict);
         counts.add(&verdict.counts);
         if verdict.outcome == crate::verdict::Outcome::InternalError {
             internal_errors += 1;

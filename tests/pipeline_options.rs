@@ -265,3 +265,38 @@ fn lambda_liftings_recorded_tables_agree_with_a_check_from_scratch() {
         assert!(!out.contains("internal error"), "{}:\n{out}", file.display());
     }
 }
+
+/// The `*** MODEL` ... `*** END_MODEL` blocks of `out`, in order, and `out` without them.
+fn split_models(out: &str) -> (String, String) {
+    let (mut models, mut rest) = (String::new(), String::new());
+    let mut inside = false;
+    for line in out.split_inclusive('\n') {
+        inside |= line.starts_with("*** MODEL");
+        if inside {
+            models.push_str(line)
+        } else {
+            rest.push_str(line)
+        }
+        inside &= !line.starts_with("*** END_MODEL");
+    }
+    (models, rest)
+}
+
+/// `/printModelToFile:FILE` moves the models `/printModel:1` prints after the traces into
+/// FILE, unchanged and in the same order; the console keeps everything else. The file is made
+/// empty at the start of each run, so a run without errors leaves it empty.
+#[test]
+fn print_model_to_file_holds_the_models_the_console_would_show() {
+    let case = "tests/golden/verify/print_model_to_file.bpl";
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("print-model-to-file.txt");
+    let to_file = format!("/printModelToFile:{}", file.display());
+    let (console, code) = rboogie(&strings(&["/printModel:1", case]));
+    assert_eq!(code, 0);
+    let (models, rest) = split_models(&console);
+    assert_eq!(models.matches("*** MODEL").count(), 2, "{console}");
+    let (redirected, _) = rboogie(&strings(&["/printModel:1", &to_file, case]));
+    assert_eq!(redirected, rest);
+    assert_eq!(std::fs::read_to_string(&file).expect("the model file"), models);
+    let (_, _) = rboogie(&strings(&["/printModel:1", &to_file, "tests/golden/verify/model_verify.bpl"]));
+    assert_eq!(std::fs::read_to_string(&file).expect("the model file"), "");
+}
