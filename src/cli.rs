@@ -113,6 +113,9 @@ pub struct Options {
     pub error_trace: u32,
     /// `/removeEmptyBlocks:0` keeps the empty blocks of the passive program.
     pub remove_empty_blocks: bool,
+    /// `/coalesceBlocks:0` keeps each block that is its predecessor's one successor and has no
+    /// other predecessor apart (Boogie's `BlockCoalescer`, on by default): traces show them.
+    pub coalesce_blocks: bool,
     /// `/prune:1`: each implementation is sent only the axioms its declarations reach
     /// (Boogie's `Pruner`, see `crate::vcgen::prune`).
     pub prune: bool,
@@ -329,6 +332,7 @@ impl Default for Options {
             prover_warnings: ProverWarnings::None,
             error_trace: 1,
             remove_empty_blocks: true,
+            coalesce_blocks: true,
             prune: false,
             error_limit: 5,
             prover_options: Vec::new(),
@@ -424,6 +428,7 @@ impl Options {
             infer: self.infer,
             houdini_inline: if self.contract_infer { self.houdini_config().inline_depth } else { None },
             houdini_assignment: None,
+            coalesce_blocks: self.coalesce_blocks,
         }
     }
 
@@ -562,6 +567,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("proverWarnings", "prover-warnings", Value::Int { min: 0, below: 3 }),
     opt("errorTrace", "error-trace", Value::Int { min: 0, below: 3 }),
     opt("removeEmptyBlocks", "remove-empty-blocks", Value::Int { min: 0, below: 2 }),
+    opt("coalesceBlocks", "coalesce-blocks", Value::Int { min: 0, below: 2 }),
     opt("prune", "prune", Value::Int { min: 0, below: 2 }),
     opt("errorLimit", "error-limit", Value::Int { min: 0, below: INT_END }),
     opt("proverOpt", "prover-opt", Value::Text),
@@ -685,7 +691,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("alwaysAssumeFreeLoopInvariants", false),
     ("attrHelp", false),
     ("civlDesugaredFile", true),
-    ("coalesceBlocks", true),
     ("concurrentHoudini", false),
     ("crossDependencies", false),
     ("dbgRefuted", false),
@@ -957,7 +962,7 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
 Boogie options rboogie does not support (refused with a message):
-/alwaysAssumeFreeLoopInvariants /attrHelp /civlDesugaredFile /coalesceBlocks /concurrentHoudini
+/alwaysAssumeFreeLoopInvariants /attrHelp /civlDesugaredFile /concurrentHoudini
 /crossDependencies /dbgRefuted /debugConcurrentHoudini /debugStagedHoudini
 /deterministicExtractLoops /enableUnSatCoreExtraction /explainHoudini /extractLoops
 /forceBplErrors /kInductionDepth /keepQuantifier /overlookTypeErrors /printCFG
@@ -1179,6 +1184,10 @@ struct Cli {
     /// Remove empty blocks before the VC: 1 (default) or 0
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     remove_empty_blocks: Option<u8>,
+    /// Merge each block into its predecessor when it is that block's one successor and has no
+    /// other predecessor: 1 (default) or 0
+    #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
+    coalesce_blocks: Option<u8>,
     /// Send each implementation only the axioms its declarations reach: 1 or 0 (default)
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     prune: Option<u8>,
@@ -1441,6 +1450,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         },
         error_trace: cli.error_trace.map_or(d.error_trace, u32::from),
         remove_empty_blocks: cli.remove_empty_blocks.map_or(d.remove_empty_blocks, |n| n == 1),
+        coalesce_blocks: cli.coalesce_blocks.map_or(d.coalesce_blocks, |n| n == 1),
         prune: cli.prune.map_or(d.prune, |n| n == 1),
         error_limit: cli.error_limit.unwrap_or(d.error_limit),
         prover_options: cli.prover_opt,

@@ -256,9 +256,10 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         return Ok(0);
     }
     // Boogie's trace of the phases after type checking (`CoalesceBlocks`, on unless turned
-    // off, which rboogie does not take; `Inline`); Corral's (bounded mode) has neither.
+    // off with `/coalesceBlocks:0`; `Inline`); Corral's (bounded mode) has neither.
     if options.trace && !options.bounded.active() {
-        reporter.trace(out, "Coalescing blocks...\nInlining...\n")?;
+        let coalescing = if options.coalesce_blocks { "Coalescing blocks...\n" } else { "" };
+        reporter.trace(out, &format!("{coalescing}Inlining...\n"))?;
     }
     // Bounded mode: the entry point, and whether the bound cuts anything it reaches.
     let bounded = if options.bounded.active() {
@@ -515,7 +516,8 @@ fn stratified_sites(
     use crate::vcgen::stratified::{self, Search};
     let bound = options.bounded.bound();
     let loops = options.loop_unroll.unwrap_or(bound);
-    let unroll = [crate::passes::every_loop_bounded(loops, options.bounded.max_static_loop_bound)];
+    let unroll =
+        [crate::passes::every_loop_bounded(loops, options.bounded.max_static_loop_bound, options.coalesce_blocks)];
     let mut retired = Kept::new(Vec::new(), options.free_at_exit);
     let copy = Box::new(prepared.clone());
     let observe = crate::passes::Observe::default();
@@ -630,6 +632,7 @@ fn verify_options(
         },
         no_procs: options.no_procs.clone(),
         remove_empty_blocks: options.remove_empty_blocks,
+        coalesce_blocks: options.coalesce_blocks,
         prune: options.prune,
         session_per_implementation: logs.is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,

@@ -102,6 +102,8 @@ pub struct Infer {
     pub threads: bool,
     /// Bounded mode's entry point: the only implementation analyzed (the one verified).
     pub only: Option<Symbol>,
+    /// `/coalesceBlocks`: a body not yet in block form is coalesced before it is analyzed.
+    pub coalesce: bool,
 }
 
 impl super::Pass for Infer {
@@ -111,11 +113,12 @@ impl super::Pass for Infer {
 
     fn run(&self, typed: &TypedProgram, _cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(config) = self.config else { return Ok(None) };
-        Ok(Some(run(typed, &config, self.threads, self.only)))
+        Ok(Some(run(typed, &config, self)))
     }
 }
 
-fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<Symbol>) -> Program {
+fn run(typed: &TypedProgram, config: &InferConfig, pass: &Infer) -> Program {
+    let (threads, only) = (pass.threads, pass.only);
     let mut decls = typed.program.decls.clone();
     let axioms: Vec<&Expr> = typed
         .program
@@ -140,7 +143,7 @@ fn run(typed: &TypedProgram, config: &InferConfig, threads: bool, only: Option<S
             _ => continue,
         };
         // What the verifier cannot lower it reports itself; such a body stays as it is.
-        let Ok(blocks) = blocks_of(typed, body, !cfg::in_block_form(attrs)) else { continue };
+        let Ok(blocks) = blocks_of(typed, body, pass.coalesce && !cfg::in_block_form(attrs)) else { continue };
         if blocks.is_empty() {
             continue;
         }

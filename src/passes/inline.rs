@@ -80,6 +80,9 @@ pub struct Inline {
     /// call with N calls already on the inlining stack (its own making N + 1) is cut as a call
     /// past the recursion bound is.
     pub stack_depth: Option<u32>,
+    /// `/coalesceBlocks`: bodies are coalesced before they are inlined into and copied
+    /// ([`blocks_of`]), as Boogie's `CoalesceBlocks` runs before its `Inline`.
+    pub coalesce: bool,
 }
 
 /// The attributes marking where an inlined thread starts and ends ([`Inline::threads`]).
@@ -189,7 +192,7 @@ fn changes(
             continue;
         }
         // A body the verifier cannot lower it reports itself, as it is.
-        let Ok(blocks) = blocks_of(typed, body, true) else { continue };
+        let Ok(blocks) = blocks_of(typed, body, options.coalesce) else { continue };
         let blocks = stmt_list(type_checked_order(blocks, options.threads), body);
         let mut inliner =
             Inliner::new(typed, options, &impl_of_proc, ImplementationId(index as u32), &blocks, &mut callee_blocks);
@@ -766,7 +769,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
         // The body's blocks, then the exit.
         let original = match self.callee_blocks.entry(imp) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, true) {
+            std::collections::hash_map::Entry::Vacant(e) => match blocks_of(typed, body, self.options.coalesce) {
                 Ok(blocks) => e.insert(stmt_list(type_checked_order(blocks, self.options.threads), body)),
                 Err(unsupported) => {
                     self.error.get_or_insert(PassError::Unsupported { span: unsupported.span, what: unsupported.what });
@@ -1059,6 +1062,7 @@ mod tests {
             threads: false,
             houdini: false,
             stack_depth: None,
+            coalesce: true,
         };
         let program = pass.run(&typed(text), &mut PassCx::default()).expect("inlines")?;
         Some(crate::printer::print_program(&program, &Default::default()))

@@ -60,6 +60,8 @@ pub struct UnrollLoops {
     /// Context-bounded checking ([`super::sequentialize`]): a literal `assert false` or
     /// `assume false` does not end a path (the thread stops; the others go on).
     pub threads: bool,
+    /// `/coalesceBlocks`: a body not yet in block form is coalesced before it is unrolled.
+    pub coalesce: bool,
 }
 
 impl super::Pass for UnrollLoops {
@@ -69,7 +71,7 @@ impl super::Pass for UnrollLoops {
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(bound) = self.bound else { return Ok(None) };
-        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static, self.threads), cx)
+        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static, self.threads, self.coalesce), cx)
     }
 }
 
@@ -77,7 +79,7 @@ fn run(
     typed: &TypedProgram,
     bound: u32,
     sound: bool,
-    (only, every_bounded, max_static, threads): (Option<crate::ast::Symbol>, bool, Option<u32>, bool),
+    (only, every_bounded, max_static, threads, coalesce): (Option<crate::ast::Symbol>, bool, Option<u32>, bool, bool),
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
     let bounded = only.is_some() || every_bounded;
@@ -105,7 +107,8 @@ fn run(
             _ => continue,
         };
         // What the verifier cannot lower it reports itself; such a body stays as it is.
-        let Ok(blocks) = blocks_of(typed, original, !cfg::in_block_form(attrs_of(info.decl.0 as usize))) else {
+        let Ok(blocks) = blocks_of(typed, original, coalesce && !cfg::in_block_form(attrs_of(info.decl.0 as usize)))
+        else {
             continue;
         };
         // Bounded mode bounds each loop on its own, as Corral does.
@@ -798,15 +801,16 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let mut cx = PassCx::default();
-            let program = super::run(&typed(&text), 2, false, (None, false, None, false), &mut cx)
+            let program = super::run(&typed(&text), 2, false, (None, false, None, false, true), &mut cx)
                 .expect("unrolls")
                 .expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = crate::passes::tests::typed_output(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice =
-                super::run(&again, 2, false, (None, false, None, false), &mut cx).expect("unrolls").expect("changes");
+            let twice = super::run(&again, 2, false, (None, false, None, false, true), &mut cx)
+                .expect("unrolls")
+                .expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }

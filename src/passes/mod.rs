@@ -234,6 +234,9 @@ pub struct PipelineConfig {
     /// Bounded mode under `/contractInfer`: the assignment Houdini computed, made axioms
     /// ([`houdini_assignment`]) before the bounded check.
     pub houdini_assignment: Option<std::sync::Arc<Vec<(String, bool)>>>,
+    /// `/coalesceBlocks` (on unless `:0`): the passes that take a body as blocks (inlining,
+    /// unrolling, abstract interpretation) coalesce them first, as Boogie does before them.
+    pub coalesce_blocks: bool,
 }
 
 impl Default for PipelineConfig {
@@ -258,6 +261,7 @@ impl Default for PipelineConfig {
             infer: None,
             houdini_inline: None,
             houdini_assignment: None,
+            coalesce_blocks: true,
         }
     }
 }
@@ -304,8 +308,14 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             threads: config.threads.is_some(),
             houdini: false,
             stack_depth: config.stack_depth_bound.filter(|_| config.entry.is_some()),
+            coalesce: config.coalesce_blocks,
         }),
-        Box::new(infer::Infer { config: config.infer, threads: config.threads.is_some(), only: config.entry }),
+        Box::new(infer::Infer {
+            config: config.infer,
+            threads: config.threads.is_some(),
+            only: config.entry,
+            coalesce: config.coalesce_blocks,
+        }),
         Box::new(field_abstraction::FieldAbstraction(config.field_abstraction.clone())),
         Box::new(loop_unroll::UnrollLoops {
             bound: config.loop_unroll,
@@ -314,13 +324,14 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
             every_bounded: false,
             max_static: config.max_static_loop_bound,
             threads: config.threads.is_some(),
+            coalesce: config.coalesce_blocks,
         }),
     ];
     // Listed always (for `--print-after`); it changes nothing unless bounded mode found threads.
     passes.push(Box::new(sequentialize::Threads(config.threads.clone())));
     passes.push(Box::new(field_abstraction::Pin(config.pin.clone())));
     // Listed always; after the others, as Boogie's Houdini inlines after all preprocessing.
-    passes.push(houdini_inline(config.houdini_inline));
+    passes.push(houdini_inline(config.houdini_inline, config.coalesce_blocks));
     // Listed always; the driver runs it once Houdini has computed the assignment.
     passes.push(Box::new(houdini_assignment::AssignConstants(config.houdini_assignment.clone())));
     passes
@@ -330,7 +341,7 @@ pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
 /// every other pass, each verified implementation gets the bodies of the procedures it calls,
 /// `depth` levels deep, their contracts checked and assumed at the call as Boogie's
 /// `Inliner.ProcessImplementationForHoudini` does. `None` changes nothing.
-pub fn houdini_inline(depth: Option<u32>) -> Box<dyn Pass> {
+pub fn houdini_inline(depth: Option<u32>, coalesce: bool) -> Box<dyn Pass> {
     Box::new(inline::Inline {
         mode: Inlining::Spec,
         depth,
@@ -340,12 +351,13 @@ pub fn houdini_inline(depth: Option<u32>) -> Box<dyn Pass> {
         threads: false,
         houdini: true,
         stack_depth: None,
+        coalesce,
     })
 }
 
 /// Stratified inlining's unrolling ([`crate::vcgen::stratified`]): every implementation's
 /// loops bounded by `bound`, each on its own, as bounded mode bounds the entry point's.
-pub fn every_loop_bounded(bound: u32, max_static: Option<u32>) -> Box<dyn Pass> {
+pub fn every_loop_bounded(bound: u32, max_static: Option<u32>, coalesce: bool) -> Box<dyn Pass> {
     Box::new(loop_unroll::UnrollLoops {
         bound: Some(bound),
         sound: false,
@@ -353,6 +365,7 @@ pub fn every_loop_bounded(bound: u32, max_static: Option<u32>) -> Box<dyn Pass> 
         every_bounded: true,
         max_static,
         threads: false,
+        coalesce,
     })
 }
 

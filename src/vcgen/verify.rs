@@ -39,6 +39,8 @@ pub struct VerifyOptions {
     pub no_procs: Vec<String>,
     /// `/removeEmptyBlocks` (on unless `:0`).
     pub remove_empty_blocks: bool,
+    /// `/coalesceBlocks` (on unless `:0`): Boogie's `BlockCoalescer` before the VC.
+    pub coalesce_blocks: bool,
     /// `/prune:1`: each implementation gets only the axioms it reaches ([`super::prune`]).
     pub prune: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
@@ -873,7 +875,11 @@ fn encode_implementation<'a>(
     // into its one predecessor as in Boogie. A body inlining or unrolling left as blocks was
     // coalesced before those passes, and Boogie does not coalesce it again.
     let blocks = cfg::prune_unreachable(blocks);
-    let blocks = if cfg::in_block_form(impl_attrs(typed, id)) { blocks } else { cfg::coalesce(blocks) };
+    let blocks = if !options.coalesce_blocks || cfg::in_block_form(impl_attrs(typed, id)) {
+        blocks
+    } else {
+        cfg::coalesce(blocks)
+    };
     let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
     // `/smoke` starts from the DAG before the specifications are added, as Boogie's does.
     let dag = options.smoke.then(|| (blocks.clone(), entry.clone(), exit.clone()));
