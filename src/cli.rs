@@ -137,6 +137,9 @@ pub struct Options {
     /// deep, whatever its attributes; `None` leaves it to `{:inline N}`.
     pub inline_depth: Option<u32>,
     pub sound_loop_unrolling: bool,
+    /// `/alwaysAssumeFreeLoopInvariants`: a loop's free invariants are assumed where its
+    /// checked ones are asserted, on the edges into the loop and at the end of its body.
+    pub always_assume_free_loop_invariants: bool,
     pub inline: Inlining,
     /// `/proc:P` patterns (`*` matches any run of characters).
     pub procs: Vec<String>,
@@ -345,6 +348,7 @@ impl Default for Options {
             loop_unroll: None,
             inline_depth: None,
             sound_loop_unrolling: false,
+            always_assume_free_loop_invariants: false,
             inline: Inlining::Assume,
             procs: Vec::new(),
             no_procs: Vec::new(),
@@ -579,6 +583,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("loopUnroll", "loop-unroll", Value::Int { min: 0, below: INT_END }),
     opt("inlineDepth", "inline-depth", Value::Int { min: 0, below: INT_END }),
     opt("soundLoopUnrolling", "sound-loop-unrolling", Value::Flag),
+    opt("alwaysAssumeFreeLoopInvariants", "always-assume-free-loop-invariants", Value::Flag),
     opt("inline", "inline", Value::OneOf(INLININGS)),
     opt("reachAxioms", "reach-axioms", Value::OneOf(REACH_AXIOMS)),
     opt("proc", "proc", Value::Text),
@@ -688,7 +693,6 @@ const IGNORED_OPTIONS: &[(&str, Value)] = &[
 /// Houdini, Civl's trust options, ...): refused with a message that says so, rather than taken
 /// for a file name as an unknown `/...` is. Each with whether it takes a value.
 const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
-    ("alwaysAssumeFreeLoopInvariants", false),
     ("attrHelp", false),
     ("civlDesugaredFile", true),
     ("concurrentHoudini", false),
@@ -962,7 +966,7 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
 Boogie options rboogie does not support (refused with a message):
-/alwaysAssumeFreeLoopInvariants /attrHelp /civlDesugaredFile /concurrentHoudini
+/attrHelp /civlDesugaredFile /concurrentHoudini
 /crossDependencies /dbgRefuted /debugConcurrentHoudini /debugStagedHoudini
 /deterministicExtractLoops /enableUnSatCoreExtraction /explainHoudini /extractLoops
 /forceBplErrors /kInductionDepth /keepQuantifier /overlookTypeErrors /printCFG
@@ -1218,6 +1222,10 @@ struct Cli {
     /// Unroll loops soundly
     #[arg(long, help_heading = COMPAT)]
     sound_loop_unrolling: bool,
+    /// Assume each free loop invariant on the edges into its loop and at the end of the body,
+    /// where the checked invariants are asserted
+    #[arg(long, help_heading = COMPAT)]
+    always_assume_free_loop_invariants: bool,
     /// Inline every call to a procedure with an implementation, N levels deep
     #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
     inline_depth: Option<u32>,
@@ -1463,6 +1471,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         loop_unroll: cli.loop_unroll,
         inline_depth: cli.inline_depth,
         sound_loop_unrolling: cli.sound_loop_unrolling,
+        always_assume_free_loop_invariants: cli.always_assume_free_loop_invariants,
         inline: match cli.inline.as_deref() {
             Some("none") => Inlining::None,
             Some("assert") => Inlining::Assert,

@@ -633,6 +633,7 @@ fn verify_options(
         no_procs: options.no_procs.clone(),
         remove_empty_blocks: options.remove_empty_blocks,
         coalesce_blocks: options.coalesce_blocks,
+        assume_free_invariants: options.always_assume_free_loop_invariants,
         prune: options.prune,
         session_per_implementation: logs.is_some_and(crate::smt::LogFiles::per_implementation),
         cores: options.vcs_cores,

@@ -909,11 +909,12 @@ pub fn assigned_vars(
 }
 
 /// Makes the block graph acyclic as Boogie's `ConvertCfg2DagStandard` does. Block 0 of the
-/// result is a dummy start block `0`.
+/// result is a dummy start block `0`. `assume_free_invariants`: `/alwaysAssumeFreeLoopInvariants`.
 pub fn cut_loops<'a>(
     typed: &TypedProgram,
     modifies: &[Vec<VarId>],
     blocks: Vec<Block<'a>>,
+    assume_free_invariants: bool,
 ) -> Result<Vec<Block<'a>>, Unsupported> {
     let blocks = prune_unreachable(blocks);
     // A dummy start block that no goto targets.
@@ -1028,7 +1029,17 @@ pub fn cut_loops<'a>(
                     maintained.push(Cmd::NonNegative { expr, check: Some(m) });
                     *c = Cmd::NonNegative { expr, check: None };
                 }
-                Cmd::Assume { .. } | Cmd::AssumeFalse | Cmd::NonNegative { check: None, .. } => {}
+                // A free invariant (an `assume` in the header's prefix) is usually only assumed
+                // at the header; `/alwaysAssumeFreeLoopInvariants` also assumes it where the
+                // checked invariants are asserted, in its place among them (Boogie's
+                // `RemoveBackEdges`).
+                Cmd::Assume { .. } | Cmd::AssumeFalse => {
+                    if assume_free_invariants {
+                        init.push(c.clone());
+                        maintained.push(c.clone());
+                    }
+                }
+                Cmd::NonNegative { check: None, .. } => {}
                 _ => break,
             }
         }

@@ -381,7 +381,7 @@ mod tests {
                 _ => {}
             }
         }
-        let mut blocks = cfg::cut_loops(typed, modifies, lowered(typed, name)).expect("cuts loops");
+        let mut blocks = cfg::cut_loops(typed, modifies, lowered(typed, name), false).expect("cuts loops");
         cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
         cfg::add_blocks_between(&mut blocks);
         blocks

@@ -624,7 +624,9 @@ impl<'a> Engine<'a> {
         }
         let blocks = cfg::lower(typed, &body.stmts)?;
         let blocks = cfg::prune_unreachable(blocks);
-        let mut blocks = cfg::cut_loops(typed, self.modifies, blocks)?;
+        // Bounded mode unrolls every loop before the search: no loop is left to cut, so
+        // `/alwaysAssumeFreeLoopInvariants` has nothing to act on here.
+        let mut blocks = cfg::cut_loops(typed, self.modifies, blocks, false)?;
         cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
         cfg::add_blocks_between(&mut blocks);
 

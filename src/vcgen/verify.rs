@@ -41,6 +41,8 @@ pub struct VerifyOptions {
     pub remove_empty_blocks: bool,
     /// `/coalesceBlocks` (on unless `:0`): Boogie's `BlockCoalescer` before the VC.
     pub coalesce_blocks: bool,
+    /// `/alwaysAssumeFreeLoopInvariants` ([`cfg::cut_loops`]).
+    pub assume_free_invariants: bool,
     /// `/prune:1`: each implementation gets only the axioms it reaches ([`super::prune`]).
     pub prune: bool,
     /// A new session for every implementation (`/proverLog` with `@PROC@`: one log each).
@@ -880,7 +882,7 @@ fn encode_implementation<'a>(
     } else {
         cfg::coalesce(blocks)
     };
-    let mut blocks = cfg::cut_loops(typed, modifies, blocks)?;
+    let mut blocks = cfg::cut_loops(typed, modifies, blocks, options.assume_free_invariants)?;
     // `/smoke` starts from the DAG before the specifications are added, as Boogie's does.
     let dag = options.smoke.then(|| (blocks.clone(), entry.clone(), exit.clone()));
     cfg::add_exit_and_specs(&mut blocks, Specs { entry, exit }, body.stmts.end);
