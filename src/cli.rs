@@ -140,6 +140,8 @@ pub struct Options {
     /// `/alwaysAssumeFreeLoopInvariants`: a loop's free invariants are assumed where its
     /// checked ones are asserted, on the edges into the loop and at the end of its body.
     pub always_assume_free_loop_invariants: bool,
+    /// `/forceBplErrors`: Boogie's own error messages even for checks with `{:msg "..."}`.
+    pub force_bpl_errors: bool,
     pub inline: Inlining,
     /// `/proc:P` patterns (`*` matches any run of characters).
     pub procs: Vec<String>,
@@ -349,6 +351,7 @@ impl Default for Options {
             inline_depth: None,
             sound_loop_unrolling: false,
             always_assume_free_loop_invariants: false,
+            force_bpl_errors: false,
             inline: Inlining::Assume,
             procs: Vec::new(),
             no_procs: Vec::new(),
@@ -584,6 +587,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("inlineDepth", "inline-depth", Value::Int { min: 0, below: INT_END }),
     opt("soundLoopUnrolling", "sound-loop-unrolling", Value::Flag),
     opt("alwaysAssumeFreeLoopInvariants", "always-assume-free-loop-invariants", Value::Flag),
+    opt("forceBplErrors", "force-bpl-errors", Value::Flag),
     opt("inline", "inline", Value::OneOf(INLININGS)),
     opt("reachAxioms", "reach-axioms", Value::OneOf(REACH_AXIOMS)),
     opt("proc", "proc", Value::Text),
@@ -704,7 +708,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("enableUnSatCoreExtraction", true),
     ("explainHoudini", false),
     ("extractLoops", false),
-    ("forceBplErrors", false),
     ("kInductionDepth", true),
     ("keepQuantifier", false),
     ("overlookTypeErrors", false),
@@ -966,16 +969,16 @@ change no verdict and nothing printed without /trace: /vcsMaxCost /vcsPathJoinMu
 /vcsLoad:L is /vcsCores as L times the machine's processors, as in Boogie.
 
 Boogie options rboogie does not support (refused with a message):
-/attrHelp /civlDesugaredFile /concurrentHoudini
-/crossDependencies /dbgRefuted /debugConcurrentHoudini /debugStagedHoudini
-/deterministicExtractLoops /enableUnSatCoreExtraction /explainHoudini /extractLoops
-/forceBplErrors /kInductionDepth /keepQuantifier /overlookTypeErrors /printCFG
-/printLambdaLifting /printLean /printMeasureDesugaring /printPassive
-/printPruned /printUnstructured /printWithUniqueIds /proverDll /proverHelp /proverPreamble
-/randomSeedIterations /randomizeVcIterations /reflectAdd /reverseHoudiniWorklist /silent
-/stagedHoudini /stagedHoudiniMergeIgnoredAnnotations /stagedHoudiniReachabilityAnalysis
-/stagedHoudiniThreads /trustInvariants /trustLayersDownto /trustLayersUpto /trustMoverTypes
-/trustNoninterference /trustRefinement /variableDependenceIgnore /verifySnapshots /xml.";
+/attrHelp /civlDesugaredFile /concurrentHoudini /crossDependencies /dbgRefuted
+/debugConcurrentHoudini /debugStagedHoudini /deterministicExtractLoops
+/enableUnSatCoreExtraction /explainHoudini /extractLoops /kInductionDepth /keepQuantifier
+/overlookTypeErrors /printCFG /printLambdaLifting /printLean /printMeasureDesugaring
+/printPassive /printPruned /printUnstructured /printWithUniqueIds /proverDll /proverHelp
+/proverPreamble /randomSeedIterations /randomizeVcIterations /reflectAdd
+/reverseHoudiniWorklist /silent /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
+/stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
+/trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
+/variableDependenceIgnore /verifySnapshots /xml.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
@@ -1226,6 +1229,9 @@ struct Cli {
     /// where the checked invariants are asserted
     #[arg(long, help_heading = COMPAT)]
     always_assume_free_loop_invariants: bool,
+    /// Show Boogie's own error messages even for checks with a {:msg "..."} attribute
+    #[arg(long, help_heading = COMPAT)]
+    force_bpl_errors: bool,
     /// Inline every call to a procedure with an implementation, N levels deep
     #[arg(long, value_name = "N", value_parser = value_parser!(u32).range(0..INT_END), help_heading = COMPAT)]
     inline_depth: Option<u32>,
@@ -1472,6 +1478,7 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
         inline_depth: cli.inline_depth,
         sound_loop_unrolling: cli.sound_loop_unrolling,
         always_assume_free_loop_invariants: cli.always_assume_free_loop_invariants,
+        force_bpl_errors: cli.force_bpl_errors,
         inline: match cli.inline.as_deref() {
             Some("none") => Inlining::None,
             Some("assert") => Inlining::Assert,

@@ -692,6 +692,11 @@ fn models(options: &Options) -> crate::verdict::Models {
     }
 }
 
+/// How errors are worded: `/forceBplErrors`.
+fn wording(options: &Options) -> crate::verdict::Wording {
+    crate::verdict::Wording { force_bpl_errors: options.force_bpl_errors }
+}
+
 /// `/printModelToFile:FILE` (Boogie's `ModelWriter`): the models `/printModel:1` would print
 /// after the traces of `verdict`'s errors, appended to FILE in the order the errors are
 /// reported. Boogie writes them only where it prints a trace (`/errorTrace` above 0). The file
@@ -768,7 +773,7 @@ fn verify_with(
         let unreachable = result.unreachable.concat();
         // Bounded mode's trace shows the inlined calls, whose blocks have no position.
         let error_trace = if bounded.is_some() { 2 } else { options.error_trace };
-        let mut verdict = crate::verdict::decide(result, sources, error_trace, models(options));
+        let mut verdict = crate::verdict::decide(result, sources, error_trace, models(options), wording(options));
         models_to_file(options, error_trace, &verdict);
         // A sequentialized program fails at its one final assertion: the error is reported
         // where the failing assertion of its trace is.
@@ -985,7 +990,7 @@ fn verify_with_houdini(
     let mut internal_errors = 0;
     let implementations = inferred.results.len();
     for result in inferred.results {
-        let verdict = crate::verdict::decide(result, sources, options.error_trace, models(options));
+        let verdict = crate::verdict::decide(result, sources, options.error_trace, models(options), wording(options));
         models_to_file(options, options.error_trace, &verdict);
         counts.add(&verdict.counts);
         if verdict.outcome == crate::verdict::Outcome::InternalError {

@@ -120,6 +120,14 @@ pub struct Models {
     pub after_error: bool,
 }
 
+/// How errors are worded.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wording {
+    /// `/forceBplErrors`: Boogie's own message, position and related location even for a
+    /// check with a `{:msg "..."}` (which is otherwise printed alone, in their place).
+    pub force_bpl_errors: bool,
+}
+
 /// What an implementation's verification came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -158,7 +166,7 @@ pub struct Coverage {
 
 /// Decides the verdict of one implementation; `error_trace` is `/errorTrace:N`. Its printed
 /// splits are left to the caller.
-pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models: Models) -> Verdict {
+pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models: Models, wording: Wording) -> Verdict {
     let ImplResult {
         name,
         order,
@@ -185,7 +193,7 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
             found.retain(|e| shown.insert(check_key(&e.check)));
             let sources = sources.for_implementation(&name);
             trace::sort(&mut found, &sources);
-            errors = found.iter().map(|e| error_report(&sources, e, error_trace, models)).collect();
+            errors = found.iter().map(|e| error_report(&sources, e, error_trace, models, wording)).collect();
             (Outcome::Errors, None)
         }
         ImplOutcome::TimedOut => {
@@ -269,7 +277,17 @@ fn counts_of(outcome: Outcome, errors: usize) -> Counts {
 }
 
 /// One error as Boogie reports it (`Counterexample.CreateErrorInformation` and `Print`).
-fn error_report(sources: &SourceMap, c: &Counterexample, error_trace: u32, models: Models) -> ErrorReport {
+fn error_report(
+    sources: &SourceMap,
+    c: &Counterexample,
+    error_trace: u32,
+    models: Models,
+    wording: Wording,
+) -> ErrorReport {
+    // Boogie words a loop invariant's failure its own way whatever its `{:msg}`
+    // (`CreateErrorInformation` reads the message only of the other checks).
+    let invariant = matches!(c.check.kind, CheckKind::LoopInit | CheckKind::LoopMaintained);
+    let custom = c.check.msg.as_ref().filter(|_| !wording.force_bpl_errors && !invariant);
     let related = |span, message: &str| Some(Related { at: trace::position(sources, span), message: message.into() });
     let related = match c.check.kind {
         CheckKind::Ensures => related(c.check.tok, "this is the postcondition that could not be proved"),
@@ -301,13 +319,8 @@ fn error_report(sources: &SourceMap, c: &Counterexample, error_trace: u32, model
         })
         .collect();
     ErrorReport {
-        message: c
-            .check
-            .msg
-            .clone()
-            .or_else(|| c.check.describe.clone())
-            .unwrap_or_else(|| c.description().to_string()),
-        custom: c.check.msg.is_some(),
+        message: custom.cloned().or_else(|| c.check.describe.clone()).unwrap_or_else(|| c.description().to_string()),
+        custom: custom.is_some(),
         at: trace::position(sources, c.tok()),
         related,
         trace,
