@@ -707,11 +707,21 @@ fn models_to_file(options: &Options, error_trace: u32, verdict: &crate::verdict:
         return;
     }
     let text: String = verdict.errors.iter().filter_map(|e| e.model.as_deref()).collect();
-    if text.is_empty() {
-        return;
+    if !text.is_empty() {
+        write_models(path, &text, true);
     }
-    let written =
-        std::fs::OpenOptions::new().append(true).create(true).open(path).and_then(|mut f| f.write_all(text.as_bytes()));
+}
+
+/// Writes model text to `path`, after what it holds (`append`) or in its place; a failure is
+/// a warning on stderr, the run goes on.
+fn write_models(path: &str, text: &str, append: bool) {
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .append(append)
+        .truncate(!append)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
     if let Err(e) = written {
         eprintln!("Warning: cannot write the model to {path}: {e}");
     }
@@ -801,16 +811,7 @@ fn verify_with(
             for model in verdict.errors.iter().filter_map(|e| e.model.as_deref()) {
                 let path = crate::smt::substitute_proc(template, &verdict.name);
                 let append = !model_files.insert(path.clone());
-                let written = std::fs::OpenOptions::new()
-                    .create(true)
-                    .write(true)
-                    .append(append)
-                    .truncate(!append)
-                    .open(&path)
-                    .and_then(|mut f| f.write_all(model.as_bytes()));
-                if let Err(e) = written {
-                    eprintln!("Warning: cannot write the model to {path}: {e}");
-                }
+                write_models(&path, model, append);
             }
         }
         counts.add(&verdict.counts);

@@ -71,17 +71,17 @@ impl super::Pass for UnrollLoops {
 
     fn run(&self, typed: &TypedProgram, cx: &mut super::PassCx) -> Result<Option<Program>, PassError> {
         let Some(bound) = self.bound else { return Ok(None) };
-        run(typed, bound, self.sound, (self.only, self.every_bounded, self.max_static, self.threads, self.coalesce), cx)
+        run(typed, bound, self, cx)
     }
 }
 
 fn run(
     typed: &TypedProgram,
     bound: u32,
-    sound: bool,
-    (only, every_bounded, max_static, threads, coalesce): (Option<crate::ast::Symbol>, bool, Option<u32>, bool, bool),
+    pass: &UnrollLoops,
     cx: &mut super::PassCx,
 ) -> Result<Option<Program>, PassError> {
+    let UnrollLoops { sound, only, every_bounded, max_static, threads, coalesce, .. } = *pass;
     let bounded = only.is_some() || every_bounded;
     // The new bodies, by declaration: the program is copied once they are known, without the
     // bodies they replace (in bounded mode the entry point's body, every callee inlined, is
@@ -785,8 +785,20 @@ fn vacuous_loops(typed: &TypedProgram, original: &[AstBlock], unrolled: &Unrolle
 
 #[cfg(test)]
 mod tests {
+    use super::UnrollLoops;
     use crate::passes::PassCx;
     use crate::passes::tests::typed;
+
+    /// `/loopUnroll` alone (the bound is `run`'s argument).
+    const PLAIN: UnrollLoops = UnrollLoops {
+        bound: None,
+        sound: false,
+        only: None,
+        every_bounded: false,
+        max_static: None,
+        threads: false,
+        coalesce: true,
+    };
 
     /// The unrolled program (labels with `#`, gotos, cuts) prints as a program that checks
     /// again and prints the same; unrolling it again changes only the labels' levels.
@@ -801,16 +813,12 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("readable");
             let mut cx = PassCx::default();
-            let program = super::run(&typed(&text), 2, false, (None, false, None, false, true), &mut cx)
-                .expect("unrolls")
-                .expect("changes");
+            let program = super::run(&typed(&text), 2, &PLAIN, &mut cx).expect("unrolls").expect("changes");
             let printed = crate::printer::print_program(&program, &Default::default());
             let again = crate::passes::tests::typed_output(&printed);
             let reprinted = crate::printer::print_program(&again.program, &Default::default());
             assert_eq!(printed, reprinted, "{}", path.display());
-            let twice = super::run(&again, 2, false, (None, false, None, false, true), &mut cx)
-                .expect("unrolls")
-                .expect("changes");
+            let twice = super::run(&again, 2, &PLAIN, &mut cx).expect("unrolls").expect("changes");
             let twice = crate::printer::print_program(&twice, &Default::default());
             assert!(twice.contains("#2#2:"), "{}", path.display());
         }
