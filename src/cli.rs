@@ -156,6 +156,9 @@ pub struct Options {
     pub print_desugared: bool,
     /// `/quiet`: no closing line.
     pub quiet: bool,
+    /// `/silent`: `/quiet`, and no verification errors, no outcome messages, no messages
+    /// Boogie writes through its printer's error and advisory lines (its `Verbosity.Silent`).
+    pub silent: bool,
     /// `/printVerifiedProceduresCount:0`: the closing line leaves out the verified count
     /// (`... finished with 1 error`).
     pub print_verified_count: bool,
@@ -360,6 +363,7 @@ impl Default for Options {
             infer: None,
             print_desugared: false,
             quiet: false,
+            silent: false,
             print_verified_count: true,
             prover_log_append: false,
             verify_separately: false,
@@ -596,6 +600,7 @@ const BOOGIE_OPTIONS: &[BoogieOption] = &[
     opt("printInstrumented", "print-instrumented", Value::Flag),
     opt("printDesugared", "print-desugared", Value::Flag),
     opt("quiet", "quiet", Value::Flag),
+    opt("silent", "silent", Value::Flag),
     opt("printVerifiedProceduresCount", "print-verified-procedures-count", Value::Int { min: 0, below: 2 }),
     opt("proverLogAppend", "prover-log-append", Value::Flag),
     opt("verifySeparately", "verify-separately", Value::Flag),
@@ -726,7 +731,6 @@ const UNSUPPORTED_OPTIONS: &[(&str, bool)] = &[
     ("randomizeVcIterations", true),
     ("reflectAdd", false),
     ("reverseHoudiniWorklist", false),
-    ("silent", false),
     ("stagedHoudini", true),
     ("stagedHoudiniMergeIgnoredAnnotations", false),
     ("stagedHoudiniReachabilityAnalysis", false),
@@ -822,6 +826,7 @@ fn flags_file(path: &str) -> Result<Vec<String>, String> {
 /// `--long[=value]`, then `--`, then the files in order. Returns Boogie's errors, if any.
 fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
     let mut flags = Vec::new();
+    let mut verbosity = None;
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut pending: std::collections::VecDeque<String> = args.iter().cloned().collect();
@@ -905,7 +910,10 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
                     errors.push(format!("\"{switch}\" cannot take a colon argument"));
                     break;
                 }
-                if !option.long.is_empty() {
+                if matches!(option.name, "trace" | "quiet" | "silent") {
+                    // One setting in Boogie (its `Verbosity`): the last of the three wins.
+                    verbosity = Some(option.long);
+                } else if !option.long.is_empty() {
                     flags.push(format!("--{}", option.long));
                 }
             }
@@ -939,6 +947,9 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
 
     if !errors.is_empty() {
         return Err(errors);
+    }
+    if let Some(long) = verbosity {
+        flags.push(format!("--{long}"));
     }
     flags.push("--".to_string());
     flags.extend(files);
@@ -975,7 +986,7 @@ Boogie options rboogie does not support (refused with a message):
 /overlookTypeErrors /printCFG /printLambdaLifting /printLean /printMeasureDesugaring
 /printPassive /printPruned /printUnstructured /printWithUniqueIds /proverDll /proverHelp
 /proverPreamble /randomSeedIterations /randomizeVcIterations /reflectAdd
-/reverseHoudiniWorklist /silent /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
+/reverseHoudiniWorklist /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
 /stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
 /trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
 /variableDependenceIgnore /verifySnapshots /xml.";
@@ -1256,6 +1267,9 @@ struct Cli {
     /// Print nothing but warnings and errors (no closing line)
     #[arg(long, help_heading = COMPAT)]
     quiet: bool,
+    /// Print no verification errors and no closing line (only parse, resolution and type errors)
+    #[arg(long, help_heading = COMPAT)]
+    silent: bool,
     /// The closing line counts verified implementations: 1 (default) or 0
     #[arg(long, value_name = "N", value_parser = value_parser!(u8).range(0..=1), help_heading = COMPAT)]
     print_verified_procedures_count: Option<u8>,
@@ -1498,7 +1512,8 @@ fn options_from(args: Vec<String>, cli: Cli) -> Options {
             )
         }),
         print_desugared: cli.print_desugared,
-        quiet: cli.quiet,
+        quiet: cli.quiet || cli.silent,
+        silent: cli.silent,
         print_verified_count: cli.print_verified_procedures_count != Some(0),
         prover_log_append: cli.prover_log_append,
         verify_separately: cli.verify_separately,
@@ -1635,6 +1650,17 @@ mod tests {
         );
         assert_eq!(translated("-p:O=1 /proverOpt:X").unwrap(), args("--prover-opt=O=1 --prover-opt=X --"));
         assert_eq!(translated("-? /help").unwrap(), args("--help --help --"));
+    }
+
+    /// `/trace`, `/quiet` and `/silent` are one setting in Boogie (`Verbosity`): the last wins.
+    #[test]
+    fn the_last_verbosity_option_wins() {
+        assert_eq!(translated("/trace /silent a.bpl").unwrap(), args("--silent -- a.bpl"));
+        assert_eq!(translated("/silent -trace a.bpl").unwrap(), args("--trace -- a.bpl"));
+        let o = parsed("/trace /quiet a.bpl");
+        assert!(o.quiet && !o.trace && !o.silent);
+        let o = parsed("/silent a.bpl");
+        assert!(o.silent && o.quiet && !o.trace);
     }
 
     #[test]

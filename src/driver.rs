@@ -81,7 +81,8 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         0 => crate::memory::default_limit_mb(),
         mb => Some(u64::from(mb)),
     });
-    let reporter = Reporter::new(options.format.unwrap_or(Format::Boogie), options.color);
+    let reporter =
+        Reporter { silent: options.silent, ..Reporter::new(options.format.unwrap_or(Format::Boogie), options.color) };
 
     if options.version {
         reporter.output(out, &format!("{}\n", version_text()))?;
@@ -92,7 +93,7 @@ fn drive(options: &Options, out: &mut dyn Write) -> io::Result<i32> {
         return Ok(0);
     }
     if options.files.is_empty() {
-        reporter.tool_message(out, "*** Error: No input files were specified.")?;
+        reporter.printer_line(out, "*** Error: No input files were specified.")?;
         return Ok(1);
     }
     // Each decides what the program is checked under (Houdini's assignment, the refinement
@@ -921,7 +922,8 @@ fn coverage_text(options: &Options, coverage: &crate::verdict::Coverage) -> Stri
     if options.trace {
         text += &format!("Proof dependencies:\n  {}\n", coverage.used.join("\n  "));
     }
-    for p in &coverage.vacuous {
+    // An advisory line in Boogie: `/silent` prints none.
+    for p in coverage.vacuous.iter().filter(|_| !options.silent) {
         text += &format!("{}({},{}): Warning: Proved vacuously\n", p.file, p.line, p.col.saturating_sub(1));
     }
     text
@@ -1169,7 +1171,7 @@ impl Solvers {
             && !Path::new(path).is_file()
         {
             reporter
-                .tool_message(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
+                .printer_line(out, &format!("Fatal Error: ProverException: Cannot find specified prover: {path}"))?;
             return Ok(Err(1));
         }
         // What Boogie's `/trace` names: the solver's path, or its name (in-process, z3).
@@ -1363,7 +1365,7 @@ fn parse_files(
             Ok(text) => text,
             Err(e) => {
                 let message = format!("Error opening file \"{name}\": {}", io_message(path, &e));
-                reporter.tool_message(out, &message)?;
+                reporter.printer_line(out, &message)?;
                 okay = false;
                 continue;
             }

@@ -448,11 +448,22 @@ pub struct Progress<'a> {
 pub struct Reporter {
     pub format: Format,
     pub color: bool,
+    /// `/silent` (Boogie's `Verbosity.Silent`): in Boogie's and the rich format, no
+    /// verification errors or outcome messages ([`Reporter::verdict`]), no closing line, and
+    /// none of the lines Boogie writes through its printer ([`Reporter::printer_line`]).
+    /// Parse, resolution and type errors, which Boogie writes to the console directly, stay.
+    /// JSON is unchanged: a program reading it asked for every event.
+    pub silent: bool,
 }
 
 impl Reporter {
     pub fn new(format: Format, color: bool) -> Reporter {
-        Reporter { format, color }
+        Reporter { format, color, silent: false }
+    }
+
+    /// Whether Boogie's printer stays quiet (`/silent`, in Boogie's and the rich format).
+    fn hushed(&self) -> bool {
+        self.silent && self.format != Format::Json
     }
 
     pub fn diagnostic(&self, out: &mut dyn Write, sources: &SourceMap, diagnostic: &Diagnostic) -> io::Result<()> {
@@ -510,9 +521,11 @@ impl Reporter {
                 let mut text = verifying.unwrap_or_default();
                 text += &verdict.splits;
                 text += &finished.unwrap_or_default();
-                text += &report_text(verdict);
-                if self.format == Format::Rich {
-                    text += &values_text(verdict);
+                if !self.silent {
+                    text += &report_text(verdict);
+                    if self.format == Format::Rich {
+                        text += &values_text(verdict);
+                    }
                 }
                 text
             }
@@ -530,7 +543,7 @@ impl Reporter {
     /// Boogie's closing line, after a blank line (none under `/quiet`). In JSON the `finished`
     /// event, always: it says the run is complete, and what `rboogie merge` needs.
     pub fn trailer(&self, out: &mut dyn Write, closing: &Closing) -> io::Result<()> {
-        let text = if closing.quiet {
+        let text = if closing.quiet || self.hushed() {
             String::new()
         } else {
             format!("\n{}\n", trailer_line(&closing.counts, closing.verified_shown))
@@ -605,6 +618,16 @@ impl Reporter {
                 serde_json::json!({ "kind": "error", "message": message, "text": format!("{message}\n") })
             ),
         }
+    }
+
+    /// A message Boogie writes through its printer (`ErrorWriteLine`, `AdvisoryWriteLine`):
+    /// `Error opening file ...`, `*** Error: No input files were specified.`, a solver that
+    /// cannot be started; as [`Reporter::tool_message`], and nothing under `/silent`.
+    pub fn printer_line(&self, out: &mut dyn Write, message: &str) -> io::Result<()> {
+        if self.hushed() {
+            return Ok(());
+        }
+        self.tool_message(out, message)
     }
 
     /// Text Boogie prints that is no message: a printed program, the `/env:2` echo, `/help`
