@@ -34,7 +34,9 @@
 //! those that change no verdict and nothing printed without `/trace` (VC-splitting
 //! heuristics, prover management, debugging aids: [`IGNORED_OPTIONS`]) are accepted, their
 //! values checked as Boogie checks them; the others ([`UNSUPPORTED_OPTIONS`]) are refused by
-//! name. `--help` lists both.
+//! name. `--help` lists both. Corral's own options are treated the same way
+//! ([`CORRAL_IGNORED`], [`CORRAL_UNSUPPORTED`]), besides those bounded mode implements and
+//! two it maps: `/bopt:X` is the Boogie option `-X`, `/killAfter:N` is `/processTimeLimit:N`.
 
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser, value_parser};
 use std::fmt;
@@ -697,6 +699,75 @@ const IGNORED_OPTIONS: &[(&str, Value)] = &[
     ("launch", Value::Flag),
 ];
 
+/// Corral's own options (its `Configs.parseFlag`) that ask only for how Corral searches
+/// (DAG inlining, stratified inlining alone, map unification, call-tree reuse, its static
+/// analyses and their pruning, refinement heuristics and hints), how it manages itself
+/// (exceptions, its memory limit, which spills programs to disk) or for progress it prints
+/// beside its verdict (`/v:N`, `/printProgress`, `/stats`, `/printMemUsage`): accepted and
+/// ignored, as rboogie's bounded mode answers the same. Each with whether it takes a value
+/// (after a colon, as Corral reads them; `None`: optional). `/include:` is ignored by Corral
+/// itself.
+const CORRAL_IGNORED: &[(&str, Option<bool>)] = &[
+    ("di", Some(false)),
+    ("si", Some(false)),
+    ("unifyMaps", Some(false)),
+    ("noCallTreeReuse", Some(false)),
+    ("fastRequiresInference", Some(false)),
+    ("cadeTiming", Some(false)),
+    ("useLocalVarAbs", Some(false)),
+    ("noRaiseException", Some(false)),
+    ("catchAll", Some(false)),
+    ("noInitPruning", Some(false)),
+    ("disableStaticAnalysis", Some(false)),
+    ("nonUniformUnfolding", Some(false)),
+    ("fwdBck", Some(false)),
+    ("fwdBckInRef", Some(false)),
+    ("oldCorralFlags", Some(false)),
+    ("printProgress", Some(false)),
+    ("stats", Some(false)),
+    ("printMemUsage", Some(false)),
+    ("newStratifiedInlining", Some(true)),
+    ("trackSecondary", Some(true)),
+    ("dislike", Some(true)),
+    ("refinementAlgo", Some(true)),
+    ("memLimit", Some(true)),
+    ("v", Some(true)),
+    ("include", Some(true)),
+];
+
+/// Corral's own options that would change what is checked or printed in ways rboogie does
+/// not implement (Houdini runs and summaries, SDV's modes, ignored assert methods, special
+/// variables, saved states, other trace and program outputs, deep asserts, recursion
+/// unfolding): refused by name. `None`: the value is optional.
+const CORRAL_UNSUPPORTED: &[(&str, Option<bool>)] = &[
+    ("ignoreAssertMethod", Some(true)),
+    ("special", Some(true)),
+    ("set", Some(true)),
+    ("sdv", Some(false)),
+    ("sdvInstrumentAssert", Some(false)),
+    ("runHoudini", None),
+    ("useHoudiniLite", Some(false)),
+    ("computeSummary", Some(false)),
+    ("houdiniTimeLimit", Some(true)),
+    ("printHoudiniQuery", Some(true)),
+    ("ann", Some(true)),
+    ("dumpCorralState", Some(true)),
+    ("prevCorralState", Some(true)),
+    ("explainQuantifiers", Some(true)),
+    ("unfoldRecursion", None),
+    ("dainst", None),
+    ("irreducibleLoopUnroll", Some(true)),
+    ("traceProgram", Some(true)),
+    ("printFinalProg", Some(true)),
+    ("printVerify", Some(false)),
+    ("printAllTraces", Some(false)),
+    ("printBoogieFlags", Some(false)),
+    ("printBoogieExt", Some(false)),
+    ("checkStaticAnalysis", Some(false)),
+    ("deepAsserts", Some(false)),
+    ("deepAssertsNoLoop", Some(false)),
+];
+
 /// Boogie 3.5 options that rboogie does not implement and that would change what is checked
 /// or printed (printing forms, other file outputs, k-induction, staged and concurrent
 /// Houdini, Civl's trust options, ...): refused with a message that says so, rather than taken
@@ -881,6 +952,36 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
             }
             continue;
         }
+        // Corral's `/bopt:X`: X is an option for the Boogie underneath (Corral passes `-X`).
+        if name == "bopt" {
+            match colon_value {
+                Some(option) if !option.is_empty() => pending.push_front(format!("-{option}")),
+                _ => errors.push(format!("\"{switch}\" expects 1 argument")),
+            }
+            continue;
+        }
+        // Corral's `/killAfter:N`: the whole run ends after N seconds.
+        if name == "killAfter" {
+            match colon_value.as_deref().and_then(|v| check_value(Value::Int { min: 0, below: INT_END }, v)) {
+                Some(n) => flags.push(format!("--process-time-limit={n}")),
+                None => {
+                    errors.push(format!("Invalid argument \"{}\" to option {switch}", colon_value.unwrap_or_default()))
+                }
+            }
+            continue;
+        }
+        let corral = |table: &[(&str, Option<bool>)]| table.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
+        if let Some(takes_value) = corral(CORRAL_IGNORED).or(corral(CORRAL_UNSUPPORTED)) {
+            match (takes_value, &colon_value) {
+                (Some(true), None) => errors.push(format!("\"{switch}\" expects 1 argument")),
+                (Some(false), Some(_)) => errors.push(format!("\"{switch}\" cannot take a colon argument")),
+                _ if corral(CORRAL_UNSUPPORTED).is_some() => {
+                    errors.push(format!("{switch} is a Corral option that rboogie does not support"))
+                }
+                _ => {}
+            }
+            continue;
+        }
         if let Some(&(_, takes_value)) = UNSUPPORTED_OPTIONS.iter().find(|(n, _)| *n == name) {
             errors.push(format!("{switch} is a Boogie option that rboogie does not support"));
             if takes_value && colon_value.is_none() {
@@ -989,7 +1090,23 @@ Boogie options rboogie does not support (refused with a message):
 /reverseHoudiniWorklist /stagedHoudini /stagedHoudiniMergeIgnoredAnnotations
 /stagedHoudiniReachabilityAnalysis /stagedHoudiniThreads /trustInvariants /trustLayersDownto
 /trustLayersUpto /trustMoverTypes /trustNoninterference /trustRefinement
-/variableDependenceIgnore /verifySnapshots /xml.";
+/variableDependenceIgnore /verifySnapshots /xml.
+
+Corral options taken without effect, as they ask only how Corral searches or manages itself,
+or for progress lines beside its verdict: /di /si /unifyMaps /noCallTreeReuse
+/fastRequiresInference /cadeTiming /useLocalVarAbs /noRaiseException /catchAll
+/noInitPruning /disableStaticAnalysis /nonUniformUnfolding /fwdBck /fwdBckInRef
+/oldCorralFlags /printProgress /stats /printMemUsage /newStratifiedInlining:X
+/trackSecondary:X /dislike:X /refinementAlgo:X /memLimit:X /v:X /include:X.
+/bopt:X gives X to the Boogie options (as Corral passes -X to Boogie); /killAfter:N is
+/processTimeLimit:N.
+
+Corral options rboogie does not support (refused with a message): /ignoreAssertMethod:X
+/special:X /set:X /sdv /sdvInstrumentAssert /runHoudini[:X] /useHoudiniLite /computeSummary
+/houdiniTimeLimit:X /printHoudiniQuery:X /ann:X /dumpCorralState:X /prevCorralState:X
+/explainQuantifiers:X /unfoldRecursion[:X] /dainst[:X] /irreducibleLoopUnroll:X
+/traceProgram:X /printFinalProg:X /printVerify /printAllTraces /printBoogieFlags
+/printBoogieExt /checkStaticAnalysis /deepAsserts /deepAssertsNoLoop.";
 
 const COMPAT: &str = "Verification and Boogie's other options";
 const BOUNDED: &str = "Whole-program bounded checking (Corral's options)";
@@ -1860,14 +1977,44 @@ mod tests {
         );
     }
 
+    /// Corral's own options: `/bopt:X` is the Boogie option X, `/killAfter:N` a time limit for
+    /// the whole run, search and progress options are taken without effect, and the options
+    /// that would change what is checked or printed are refused by name.
+    #[test]
+    fn corral_options_are_mapped_ignored_or_refused() {
+        assert_eq!(
+            translated("/bopt:proverOpt:O:smt.qi.eager_threshold=100 /bopt:timeLimit:9 a.bpl").unwrap(),
+            args("--prover-opt=O:smt.qi.eager_threshold=100 --time-limit=9 -- a.bpl")
+        );
+        assert_eq!(translated("/killAfter:30 a.bpl").unwrap(), args("--process-time-limit=30 -- a.bpl"));
+        assert_eq!(translated("/di /si /v:1 /include:lib.bpl /unifyMaps /dislike:g a.bpl").unwrap(), args("-- a.bpl"));
+        assert_eq!(
+            translated("/runHoudini /deepAsserts /printFinalProg:out.bpl a.bpl").unwrap_err(),
+            vec![
+                "/runHoudini is a Corral option that rboogie does not support",
+                "/deepAsserts is a Corral option that rboogie does not support",
+                "/printFinalProg is a Corral option that rboogie does not support",
+            ]
+        );
+        assert_eq!(translated("/v a.bpl").unwrap_err(), vec!["\"/v\" expects 1 argument"]);
+        assert_eq!(translated("/di:1 a.bpl").unwrap_err(), vec!["\"/di\" cannot take a colon argument"]);
+        assert_eq!(translated("/bopt a.bpl").unwrap_err(), vec!["\"/bopt\" expects 1 argument"]);
+        // What `/bopt:` gives is checked as any Boogie option.
+        assert_eq!(
+            translated("/bopt:xml:f a.bpl").unwrap_err(),
+            vec!["-xml is a Boogie option that rboogie does not support"]
+        );
+    }
+
     #[test]
     fn help_lists_the_options_taken_without_effect_and_those_refused() {
         let names = IGNORED_OPTIONS.iter().map(|(n, _)| *n).chain(UNSUPPORTED_OPTIONS.iter().map(|(n, _)| *n));
-        for name in names.chain(["vcsLoad"]) {
+        let corral = CORRAL_IGNORED.iter().chain(CORRAL_UNSUPPORTED).map(|(n, _)| *n);
+        for name in names.chain(corral).chain(["vcsLoad", "bopt", "killAfter"]) {
             assert!(!BOOGIE_OPTIONS.iter().any(|o| o.name == name), "/{name} is in two tables");
             let listed =
                 AFTER_HELP.split(|c: char| c.is_whitespace()).any(|w| w.trim_end_matches('.') == format!("/{name}"));
-            let listed = listed || AFTER_HELP.contains(&format!("/{name}:"));
+            let listed = listed || [":", "["].iter().any(|c| AFTER_HELP.contains(&format!("/{name}{c}")));
             assert!(listed, "--help does not list /{name}");
         }
     }
