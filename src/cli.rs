@@ -955,6 +955,8 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
         // Corral's `/bopt:X`: X is an option for the Boogie underneath (Corral passes `-X`).
         if name == "bopt" {
             match colon_value {
+                // `-` + `-x` is no switch Boogie knows (nor a GNU flag here).
+                Some(option) if option.starts_with('-') => errors.push(format!("unknown switch: -{option}")),
                 Some(option) if !option.is_empty() => pending.push_front(format!("-{option}")),
                 _ => errors.push(format!("\"{switch}\" expects 1 argument")),
             }
@@ -962,11 +964,12 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
         }
         // Corral's `/killAfter:N`: the whole run ends after N seconds.
         if name == "killAfter" {
-            match colon_value.as_deref().and_then(|v| check_value(Value::Int { min: 0, below: INT_END }, v)) {
-                Some(n) => flags.push(format!("--process-time-limit={n}")),
-                None => {
-                    errors.push(format!("Invalid argument \"{}\" to option {switch}", colon_value.unwrap_or_default()))
-                }
+            match colon_value {
+                None => errors.push(format!("\"{switch}\" expects 1 argument")),
+                Some(v) => match check_value(Value::Int { min: 0, below: INT_END }, &v) {
+                    Some(n) => flags.push(format!("--process-time-limit={n}")),
+                    None => errors.push(format!("Invalid argument \"{v}\" to option {switch}")),
+                },
             }
             continue;
         }
@@ -1999,6 +2002,15 @@ mod tests {
         assert_eq!(translated("/v a.bpl").unwrap_err(), vec!["\"/v\" expects 1 argument"]);
         assert_eq!(translated("/di:1 a.bpl").unwrap_err(), vec!["\"/di\" cannot take a colon argument"]);
         assert_eq!(translated("/bopt a.bpl").unwrap_err(), vec!["\"/bopt\" expects 1 argument"]);
+        assert_eq!(
+            translated("/bopt:-x /bopt:-- a.bpl").unwrap_err(),
+            vec!["unknown switch: --x", "unknown switch: ---"]
+        );
+        assert_eq!(translated("/killAfter a.bpl").unwrap_err(), vec!["\"/killAfter\" expects 1 argument"]);
+        assert_eq!(
+            translated("/killAfter:-1 a.bpl").unwrap_err(),
+            vec!["Invalid argument \"-1\" to option /killAfter"]
+        );
         // What `/bopt:` gives is checked as any Boogie option.
         assert_eq!(
             translated("/bopt:xml:f a.bpl").unwrap_err(),
