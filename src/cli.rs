@@ -726,7 +726,9 @@ const CORRAL_IGNORED: &[(&str, Option<bool>)] = &[
     ("printProgress", Some(false)),
     ("stats", Some(false)),
     ("printMemUsage", Some(false)),
-    ("newStratifiedInlining", Some(true)),
+    // SMACK passes it bare (older Corrals took it so); this one reads `/newStratifiedInlining:X`.
+    ("newStratifiedInlining", None),
+    ("oldStratifiedInlining", Some(false)),
     ("trackSecondary", Some(true)),
     ("dislike", Some(true)),
     ("refinementAlgo", Some(true)),
@@ -1099,8 +1101,9 @@ Corral options taken without effect, as they ask only how Corral searches or man
 or for progress lines beside its verdict: /di /si /unifyMaps /noCallTreeReuse
 /fastRequiresInference /cadeTiming /useLocalVarAbs /noRaiseException /catchAll
 /noInitPruning /disableStaticAnalysis /nonUniformUnfolding /fwdBck /fwdBckInRef
-/oldCorralFlags /printProgress /stats /printMemUsage /newStratifiedInlining:X
-/trackSecondary:X /dislike:X /refinementAlgo:X /memLimit:X /v:X /include:X.
+/oldCorralFlags /printProgress /stats /printMemUsage /newStratifiedInlining[:X]
+/oldStratifiedInlining /trackSecondary:X /dislike:X /refinementAlgo:X /memLimit:X /v:X
+/include:X.
 /bopt:X gives X to the Boogie options (as Corral passes -X to Boogie); /killAfter:N is
 /processTimeLimit:N.
 
@@ -1990,7 +1993,10 @@ mod tests {
             args("--prover-opt=O:smt.qi.eager_threshold=100 --time-limit=9 -- a.bpl")
         );
         assert_eq!(translated("/killAfter:30 a.bpl").unwrap(), args("--process-time-limit=30 -- a.bpl"));
-        assert_eq!(translated("/di /si /v:1 /include:lib.bpl /unifyMaps /dislike:g a.bpl").unwrap(), args("-- a.bpl"));
+        assert_eq!(
+            translated("/di /si /v:1 /include:lib.bpl /dislike:g /newStratifiedInlining a.bpl").unwrap(),
+            args("-- a.bpl")
+        );
         assert_eq!(
             translated("/runHoudini /deepAsserts /printFinalProg:out.bpl a.bpl").unwrap_err(),
             vec![
