@@ -976,11 +976,12 @@ fn translate(args: &[String]) -> Result<Vec<String>, Vec<String>> {
             continue;
         }
         let corral = |table: &[(&str, Option<bool>)]| table.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
-        if let Some(takes_value) = corral(CORRAL_IGNORED).or(corral(CORRAL_UNSUPPORTED)) {
+        let refused = corral(CORRAL_UNSUPPORTED);
+        if let Some(takes_value) = refused.or_else(|| corral(CORRAL_IGNORED)) {
             match (takes_value, &colon_value) {
                 (Some(true), None) => errors.push(format!("\"{switch}\" expects 1 argument")),
                 (Some(false), Some(_)) => errors.push(format!("\"{switch}\" cannot take a colon argument")),
-                _ if corral(CORRAL_UNSUPPORTED).is_some() => {
+                _ if refused.is_some() => {
                     errors.push(format!("{switch} is a Corral option that rboogie does not support"))
                 }
                 _ => {}

@@ -923,8 +923,10 @@ fn coverage_text(options: &Options, coverage: &crate::verdict::Coverage) -> Stri
         text += &format!("Proof dependencies:\n  {}\n", coverage.used.join("\n  "));
     }
     // An advisory line in Boogie: `/silent` prints none.
-    for p in coverage.vacuous.iter().filter(|_| !options.silent) {
-        text += &format!("{}({},{}): Warning: Proved vacuously\n", p.file, p.line, p.col.saturating_sub(1));
+    if !options.silent {
+        for p in &coverage.vacuous {
+            text += &format!("{}({},{}): Warning: Proved vacuously\n", p.file, p.line, p.col.saturating_sub(1));
+        }
     }
     text
 }

@@ -449,10 +449,11 @@ pub struct Reporter {
     pub format: Format,
     pub color: bool,
     /// `/silent` (Boogie's `Verbosity.Silent`): in Boogie's and the rich format, no
-    /// verification errors or outcome messages ([`Reporter::verdict`]), no closing line, and
-    /// none of the lines Boogie writes through its printer ([`Reporter::printer_line`]).
-    /// Parse, resolution and type errors, which Boogie writes to the console directly, stay.
-    /// JSON is unchanged: a program reading it asked for every event.
+    /// verification errors or outcome messages ([`Reporter::verdict`]) and none of the lines
+    /// Boogie writes through its printer ([`Reporter::printer_line`]); the closing line goes
+    /// as under `/quiet`, which `/silent` implies. Parse, resolution and type errors, which
+    /// Boogie writes to the console directly, stay. JSON keeps its events: a program reading
+    /// it asked for every one.
     pub silent: bool,
 }
 
@@ -521,7 +522,7 @@ impl Reporter {
                 let mut text = verifying.unwrap_or_default();
                 text += &verdict.splits;
                 text += &finished.unwrap_or_default();
-                if !self.silent {
+                if !self.hushed() {
                     text += &report_text(verdict);
                     if self.format == Format::Rich {
                         text += &values_text(verdict);
@@ -543,7 +544,7 @@ impl Reporter {
     /// Boogie's closing line, after a blank line (none under `/quiet`). In JSON the `finished`
     /// event, always: it says the run is complete, and what `rboogie merge` needs.
     pub fn trailer(&self, out: &mut dyn Write, closing: &Closing) -> io::Result<()> {
-        let text = if closing.quiet || self.hushed() {
+        let text = if closing.quiet {
             String::new()
         } else {
             format!("\n{}\n", trailer_line(&closing.counts, closing.verified_shown))
