@@ -647,6 +647,7 @@ fn verify_options(
         stages: context_stages(options, typed, bounded),
         reach_ground: !options.reach_quantified,
         multi_index_arrays: solvers.choice.reads_multi_index_arrays(),
+        z3_map_operators: solvers.choice.reads_z3_map_operators(),
         hoist_definitions: bounded.is_some_and(|b| b.concurrent),
         smoke: options.smoke,
         smoke_timeout: options.smoke_timeout,

@@ -617,6 +617,9 @@ impl Session for Counted {
     fn send(&mut self, commands: &str) {
         self.session.send(commands)
     }
+    fn reads_z3_map_operators(&self) -> bool {
+        self.session.reads_z3_map_operators()
+    }
     fn begin_query(&mut self, limits: &Limits) {
         self.session.begin_query(limits)
     }

@@ -250,12 +250,14 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
 }
 
 /// Whether a solver's error message says the solver cannot handle a construct of a well-formed
-/// query (cvc5's "Regular expression variables are not supported"), rather than that the query
-/// is malformed. A command or option the solver does not know is rboogie's mistake, whatever
-/// the words ("unsupported command").
+/// query (cvc5's "Regular expression variables are not supported", "Cannot handle
+/// nested-recursive datatype"), rather than that the query is malformed. A command or option
+/// the solver does not know is rboogie's mistake, whatever the words ("unsupported command").
 fn is_solver_limitation(message: &str) -> bool {
     let message = message.to_ascii_lowercase();
-    message.contains("not supported") && !message.contains("command") && !message.contains("option")
+    (message.contains("not supported") || message.contains("cannot handle"))
+        && !message.contains("command")
+        && !message.contains("option")
 }
 
 /// What an outcome adds to Boogie's closing line: `errors` for [`Outcome::Errors`], one of its

@@ -129,6 +129,10 @@ pub trait Session: Send {
     fn dead(&self) -> Option<&str> {
         None
     }
+    /// Whether the solver reads Z3's `(_ map f)` ([`SolverChoice::reads_z3_map_operators`]).
+    fn reads_z3_map_operators(&self) -> bool {
+        true
+    }
     /// The resources the solver spent on this session's checks so far, where it says
     /// ([`SessionOptions::count_resources`], z3 only); 0 otherwise.
     fn resource_count(&self) -> u64 {
@@ -152,6 +156,16 @@ impl SolverChoice {
     /// Whether the solver reads arrays of several indexes (`(Array A B R)`): Z3 does, and
     /// Boogie gives it maps of several arguments so; SMT-LIB 2.6 and cvc5 have arrays of one.
     pub fn reads_multi_index_arrays(&self) -> bool {
+        self.is_z3()
+    }
+
+    /// Whether the solver reads Z3's `(_ map f)`, which Boogie writes for its map operators
+    /// (`{:builtin "MapAdd"}`, ...).
+    pub fn reads_z3_map_operators(&self) -> bool {
+        self.is_z3()
+    }
+
+    fn is_z3(&self) -> bool {
         matches!(self, SolverChoice::Z3InProcess | SolverChoice::Process { dialect: Dialect::Z3, .. })
     }
 }

@@ -388,6 +388,10 @@ impl<T: Transport> Session for SmtSession<T> {
         self.query_deadline = Some(Instant::now() + self.bound(limits));
     }
 
+    fn reads_z3_map_operators(&self) -> bool {
+        self.dialect == Dialect::Z3
+    }
+
     fn check_sat(&mut self, limits: &Limits) -> Answer {
         self.answer(limits, "(check-sat)\n")
     }

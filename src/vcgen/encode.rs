@@ -104,6 +104,15 @@ pub struct Encoder<'p> {
     /// of several arguments); otherwise as nested arrays `(Array A (Array B R))`, the form
     /// SMT-LIB 2.6 and cvc5 read. Set by [`Encoder::multi_index_arrays`].
     multi_index: bool,
+    /// Boogie's map operators (`{:builtin "MapAdd"}`, ...) as functions of their own, each
+    /// defined pointwise by an axiom ([`Encoder::portable_map_operators`]), instead of Z3's
+    /// `(_ map f)`, which only Z3 reads.
+    portable_map_ops: bool,
+    /// The functions made for map operators so far, by the operator and its sorts.
+    map_ops: FxHashMap<String, String>,
+    /// Their declarations and axioms, not yet given out (after the datatypes in the prelude:
+    /// an operator's sorts may be datatypes).
+    map_op_decls: String,
     /// `/trackVerificationCoverage`: an axiom with an `{:id}` is asserted under a literal of
     /// its own ([`Encoder::axiom_tracks`]).
     track_axioms: bool,
@@ -171,6 +180,9 @@ impl<'p> Encoder<'p> {
             code_exprs: 0,
             prunable_axioms: None,
             multi_index: false,
+            portable_map_ops: false,
+            map_ops: FxHashMap::default(),
+            map_op_decls: String::new(),
             track_axioms: false,
             axiom_tracks: Vec::new(),
         }
@@ -277,7 +289,9 @@ impl<'p> Encoder<'p> {
 
     /// Declarations made since the last call (sorts first met while encoding).
     pub fn take_new_decls(&mut self) -> String {
-        std::mem::take(&mut self.new_decls)
+        let mut out = std::mem::take(&mut self.new_decls);
+        out += &std::mem::take(&mut self.map_op_decls);
+        out
     }
 
     fn function_decl(&self, f: FunctionId) -> Option<&'p FunctionDecl> {
@@ -500,9 +514,10 @@ impl<'p> Encoder<'p> {
                 self.record_lambda_definitions(e)?;
             }
         }
-        let mut out = self.take_new_decls();
+        let mut out = std::mem::take(&mut self.new_decls);
         out += &datatypes;
         out += &decls;
+        out += &std::mem::take(&mut self.map_op_decls);
         out += &axioms;
         Ok(out)
     }
@@ -668,6 +683,16 @@ impl<'p> Encoder<'p> {
                         args[0] = format!("(to_real {})", args[0]);
                     }
                     let term = match typed.typing.builtins.get(&f) {
+                        // A constant map of a value stays SMT-LIB's `(as const ..)` for every
+                        // solver: the array theory then knows every index without an axiom to
+                        // trigger (`MapConst(false) != MapConst(true)` has no index to read).
+                        Some(b)
+                            if b.name == "MapConst"
+                                && args.len() == 1
+                                && (!self.portable_map_ops || is_value(&args[0])) =>
+                        {
+                            self.const_map(typed.type_of(e.id), args.swap_remove(0))?
+                        }
                         Some(b) => match self.map_builtin(b.name, e, arg_exprs)? {
                             Some(head) => b.apply(&head, &args),
                             // `seq.empty` is overloaded on its result sort: SMT-LIB's `as`.
@@ -1084,6 +1109,9 @@ impl<'p> Encoder<'p> {
     /// Z3's array operators behind Boogie's `{:builtin "MapConst"}`, `"MapAdd"`, ... (the
     /// function head `SMTLibLineariser.CheckMapApply` writes); `None` for other names.
     fn map_builtin(&mut self, name: &str, call: &Expr, args: &[Expr]) -> Result<Option<String>, Unsupported> {
+        if self.portable_map_ops {
+            return self.portable_map_op(name, call, args);
+        }
         let typed = self.typed;
         let element = |this: &mut Self, ty: &Type| -> Result<String, Unsupported> {
             match ty.expanded() {
@@ -1119,6 +1147,97 @@ impl<'p> Encoder<'p> {
             }
             _ => return Ok(None),
         }))
+    }
+
+    /// A map operator for a solver that does not read Z3's `(_ map f)`: a function of its
+    /// own, declared once per operator and sorts, and the axiom that defines it at every
+    /// index, `forall m.., i :: {F(m..)[i]} F(m..)[i] == op(m1[i], ..)` (the trigger Boogie
+    /// gives a lambda's definition). Two such maps are equal by the arrays' extensionality,
+    /// whose witness index the trigger then reads. `MapConst(v)` too (`F(v)[i] == v`): cvc5
+    /// takes only values for SMT-LIB's `(as const ..)`. A map of several arguments is read at
+    /// all of them, as the encoding has such maps (nested arrays for these solvers).
+    fn portable_map_op(&mut self, name: &str, call: &Expr, args: &[Expr]) -> Result<Option<String>, Unsupported> {
+        let op = match name {
+            "MapAdd" => "+",
+            "MapSub" => "-",
+            "MapMul" => "*",
+            "MapDiv" => "div",
+            "MapMod" => "mod",
+            "MapGt" => ">",
+            "MapGe" => ">=",
+            "MapLt" => "<",
+            "MapLe" => "<=",
+            "MapEq" | "MapIff" => "=",
+            "MapOr" => "or",
+            "MapAnd" => "and",
+            "MapNot" => "not",
+            "MapImp" => "=>",
+            "MapIte" => "ite",
+            "MapConst" => "",
+            _ => return Ok(None),
+        };
+        let typed = self.typed;
+        let indexes_of = |t: &Type| match t.expanded() {
+            Type::Map(m) if m.type_params.is_empty() => Some(m.args.clone()),
+            _ => None,
+        };
+        let Some(indexes) = indexes_of(typed.type_of(call.id)) else {
+            return Err(Unsupported::new(Some(call.span), "a map operator on a non-map"));
+        };
+        let mut sorts = Vec::with_capacity(args.len());
+        for a in args {
+            if name != "MapConst" && indexes_of(typed.type_of(a.id)).as_ref() != Some(&indexes) {
+                return Err(Unsupported::new(Some(a.span), "a map operator on maps of other indexes"));
+            }
+            sorts.push(self.sort(typed.type_of(a.id))?);
+        }
+        let result = self.sort(typed.type_of(call.id))?;
+        let key = format!("{name} ({}) {result}", sorts.join(" "));
+        if let Some(f) = self.map_ops.get(&key) {
+            return Ok(Some(f.clone()));
+        }
+        // `!` followed by a letter: no Boogie name, incarnation or bound variable (`x!N`).
+        let f = quote(&format!("map!{name}!{}", self.map_ops.len()));
+        let maps: Vec<String> = (0..sorts.len()).map(|k| format!("|m!{k}|")).collect();
+        let is: Vec<String> = (0..indexes.len()).map(|k| format!("|i!{k}|")).collect();
+        let mut binders: Vec<String> = maps.iter().zip(&sorts).map(|(m, s)| format!("({m} {s})")).collect();
+        for (i, t) in is.iter().zip(&indexes) {
+            binders.push(format!("({i} {})", self.sort(t)?));
+        }
+        let value = match (op, &maps[..]) {
+            ("", [v]) => v.clone(),
+            _ => {
+                let at: Vec<String> = maps.iter().map(|m| self.select(m.clone(), &is)).collect();
+                format!("({op} {})", at.join(" "))
+            }
+        };
+        let read = self.select(format!("({f} {})", maps.join(" ")), &is);
+        let _ = writeln!(self.map_op_decls, "(declare-fun {f} ({}) {result})", sorts.join(" "));
+        let _ = writeln!(
+            self.map_op_decls,
+            "(assert (forall ({}) (! (= {read} {value}) :pattern ({read}))))",
+            binders.join(" ")
+        );
+        self.map_ops.insert(key, f.clone());
+        Ok(Some(f))
+    }
+
+    /// The map of type `ty` that is `v` everywhere: SMT-LIB's `((as const S) v)`, and, for a
+    /// map of several arguments as nested arrays, a constant array of constant arrays.
+    fn const_map(&mut self, ty: &Type, v: String) -> Result<String, Unsupported> {
+        let Type::Map(m) = ty.expanded() else {
+            return Err(Unsupported::new(None, "a map operator on a non-map"));
+        };
+        if m.args.len() <= 1 || self.multi_index {
+            return Ok(format!("((as const {}) {v})", self.sort(ty)?));
+        }
+        let mut sort = self.sort(&m.result)?;
+        let mut term = v;
+        for a in m.args.iter().rev() {
+            sort = format!("(Array {} {sort})", self.sort(a)?);
+            term = format!("((as const {sort}) {term})");
+        }
+        Ok(term)
     }
 
     fn check_map(&self, map: &Expr) -> Result<(), Unsupported> {
@@ -1228,6 +1347,18 @@ fn command_pools(typed: &TypedProgram) -> FxHashMap<usize, &[Attribute]> {
 /// reserved ([`crate::smt::names`]), so no user's function is named so.
 const REAL_POW_DECL: &str = "(declare-fun real_pow (Real Real) Real)\n";
 
+/// Whether `term` is a literal value (a numeral, decimal, Boolean or bit-vector constant, or
+/// the negation of a number): what cvc5 takes for `(as const ..)`.
+fn is_value(term: &str) -> bool {
+    let number = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let t = term.strip_prefix("(- ").and_then(|t| t.strip_suffix(')')).unwrap_or(term);
+    number(t)
+        || matches!(term, "true" | "false")
+        || term.starts_with("#b")
+        || term.starts_with("#x")
+        || (term.starts_with("(_ bv") && term[5..].chars().all(|c| c.is_ascii_digit() || c == ' ' || c == ')'))
+}
+
 /// Whether `text` is an SMT-LIB simple symbol (one that needs no bars).
 fn is_simple_symbol(text: &str) -> bool {
     !text.is_empty()
@@ -1273,6 +1404,11 @@ impl Encoder<'_> {
     /// Encodes maps of several arguments as arrays of several indexes (see the field).
     pub fn multi_index_arrays(&mut self, on: bool) {
         self.multi_index = on;
+    }
+
+    /// Encodes Boogie's map operators for solvers other than Z3 (see the field).
+    pub fn portable_map_operators(&mut self, on: bool) {
+        self.portable_map_ops = on;
     }
 
     /// `m[i, j]`, as the encoding has maps.
@@ -1350,6 +1486,17 @@ mod tests {
         assert_eq!(real_literal("1e5"), "100000.0");
         assert_eq!(real_literal("2.5e-3"), "(/ 25.0 10000.0)");
         assert_eq!(real_literal("0.0"), "(/ 0.0 10.0)");
+    }
+
+    /// What cvc5 takes in `(as const ..)`: literals only.
+    #[test]
+    fn literal_values() {
+        for v in ["0", "12", "1.5", "(- 3)", "true", "false", "#b101", "#x1f", "(_ bv5 32)"] {
+            assert!(is_value(v), "{v}");
+        }
+        for t in ["|n@0|", "(* 2 |n@0|)", "(- |n@0|)", "(/ 15.0 10.0)", "(_ bv5 |x|)", ""] {
+            assert!(!is_value(t), "{t}");
+        }
     }
 
     #[test]

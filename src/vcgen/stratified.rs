@@ -228,6 +228,7 @@ pub fn search(
     let sites: FxHashSet<ProcedureId> =
         impl_of.keys().copied().filter(|p| symbols.procedure(*p).type_params.is_empty()).collect();
     let mut engine = Engine::new(typed, &facts, &modifies, &sites, impl_of);
+    engine.enc.portable_map_operators(!session.reads_z3_map_operators());
     let found = engine.run(entry, bound, stack_depth, session, limits, trace);
     let figures = Figures { instances: engine.instances.len() as u32, ..engine.figures };
     (found.unwrap_or_else(Search::GaveUp), figures)

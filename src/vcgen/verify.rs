@@ -77,6 +77,10 @@ pub struct VerifyOptions {
     /// Maps of several arguments as arrays of several indexes, as Boogie gives them to Z3
     /// ([`super::encode::Encoder::multi_index_arrays`]); nested arrays otherwise.
     pub multi_index_arrays: bool,
+    /// Boogie's map operators (`{:builtin "MapAdd"}`, ...) as Z3's `(_ map f)`, as Boogie gives
+    /// them; otherwise as functions defined by axioms, which any solver reads
+    /// ([`super::encode::Encoder::portable_map_operators`]).
+    pub z3_map_operators: bool,
     /// Assignments become top-level definitions ([`super::passify::Passive::definitions`]).
     /// Context-bounded checking sets it: its sequentialized programs copy every shared map
     /// at every access.
@@ -640,6 +644,7 @@ pub(crate) fn stage_program(
     enc.multi_index_arrays(
         options.multi_index_arrays && !(options.reach_ground && super::reach_ground::declares_library(typed)),
     );
+    enc.portable_map_operators(!options.z3_map_operators);
     let dependencies = options.prune.then(|| super::prune::Dependencies::new(typed));
     if options.prune {
         enc.keep_axioms_apart();
