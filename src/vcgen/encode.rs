@@ -110,9 +110,12 @@ pub struct Encoder<'p> {
     portable_map_ops: bool,
     /// The functions made for map operators so far, by the operator and its sorts.
     map_ops: FxHashMap<String, String>,
-    /// Their declarations and axioms, not yet given out (after the datatypes in the prelude:
-    /// an operator's sorts may be datatypes).
+    /// Their declarations, not yet given out (in the prelude after the datatypes, whose sorts
+    /// an operator's may be, and before the functions, whose `define-fun` bodies may apply
+    /// them).
     map_op_decls: String,
+    /// Their definition axioms, not yet given out.
+    map_op_axioms: String,
     /// `/trackVerificationCoverage`: an axiom with an `{:id}` is asserted under a literal of
     /// its own ([`Encoder::axiom_tracks`]).
     track_axioms: bool,
@@ -183,6 +186,7 @@ impl<'p> Encoder<'p> {
             portable_map_ops: false,
             map_ops: FxHashMap::default(),
             map_op_decls: String::new(),
+            map_op_axioms: String::new(),
             track_axioms: false,
             axiom_tracks: Vec::new(),
         }
@@ -291,6 +295,7 @@ impl<'p> Encoder<'p> {
     pub fn take_new_decls(&mut self) -> String {
         let mut out = std::mem::take(&mut self.new_decls);
         out += &std::mem::take(&mut self.map_op_decls);
+        out += &std::mem::take(&mut self.map_op_axioms);
         out
     }
 
@@ -516,8 +521,9 @@ impl<'p> Encoder<'p> {
         }
         let mut out = std::mem::take(&mut self.new_decls);
         out += &datatypes;
-        out += &decls;
         out += &std::mem::take(&mut self.map_op_decls);
+        out += &decls;
+        out += &std::mem::take(&mut self.map_op_axioms);
         out += &axioms;
         Ok(out)
     }
@@ -1214,7 +1220,7 @@ impl<'p> Encoder<'p> {
         let read = self.select(format!("({f} {})", maps.join(" ")), &is);
         let _ = writeln!(self.map_op_decls, "(declare-fun {f} ({}) {result})", sorts.join(" "));
         let _ = writeln!(
-            self.map_op_decls,
+            self.map_op_axioms,
             "(assert (forall ({}) (! (= {read} {value}) :pattern ({read}))))",
             binders.join(" ")
         );

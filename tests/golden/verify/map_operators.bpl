@@ -1,8 +1,9 @@
+// OPTIONS: %s
 // Boogie's map operators (`{:builtin "MapAdd"}` and the rest), which Boogie, and rboogie for
 // Z3, write as Z3's `(_ map f)` (a constant map as SMT-LIB's `(as const ..)`).
 // map_operators_cvc5.bpl gives the same program to cvc5, which does not read `(_ map f)`.
-// Expected, worked out by hand: AddRemove and Sets verify; Truncate fails at its second
-// assertion (d[k] is 0); Grid fails at its second assertion.
+// Expected, worked out by hand: AddRemove, Sets and Defined verify; Truncate fails at its
+// second assertion (d[k] is 0); Grid fails at its second assertion.
 type Key;
 function {:builtin "MapConst"} constInt(int): [Key]int;
 function {:builtin "MapConst"} constBool(bool): [Key]bool;
@@ -58,4 +59,19 @@ procedure Grid(n: int, j: Key, k: Key)
 {
   assert plusGrid(constGrid(n), constGrid(1)) == constGrid(n + 1);
   assert plusGrid(constGrid(n), constGrid(1))[j, k] == n;
+}
+
+// A `{:define}` function whose body applies a map operator (its `define-fun` follows the
+// operator's declaration), and a function defined by an axiom that applies one. Verifies:
+// s holds at k, so the union does; union is symmetric; the intersection reads t where s holds.
+function {:builtin "MapOr"} union([Key]bool, [Key]bool): [Key]bool;
+function {:define} Join(a: [Key]bool, b: [Key]bool): [Key]bool { union(a, b) }
+function Meet(a: [Key]bool, b: [Key]bool): [Key]bool { both(a, b) }
+
+procedure Defined(s: [Key]bool, t: [Key]bool, k: Key)
+  requires s[k];
+{
+  assert Join(s, t)[k];
+  assert Join(s, t) == union(t, s);
+  assert Meet(s, t)[k] == t[k];
 }

@@ -2,8 +2,8 @@
 // map_operators.bpl for cvc5, which reads neither Z3's `(_ map f)` nor `(as const ..)` of a
 // term that is not a value: each operator becomes a function defined pointwise by an axiom,
 // and a constant map of a non-literal (constInt(n)) such a function too. The verdicts are
-// map_operators.bpl's: AddRemove and Sets verify, Truncate and Grid fail at their second
-// assertions.
+// map_operators.bpl's: AddRemove, Sets and Defined verify, Truncate and Grid fail at their
+// second assertions.
 type Key;
 function {:builtin "MapConst"} constInt(int): [Key]int;
 function {:builtin "MapConst"} constBool(bool): [Key]bool;
@@ -59,4 +59,19 @@ procedure Grid(n: int, j: Key, k: Key)
 {
   assert plusGrid(constGrid(n), constGrid(1)) == constGrid(n + 1);
   assert plusGrid(constGrid(n), constGrid(1))[j, k] == n;
+}
+
+// A `{:define}` function whose body applies a map operator (its `define-fun` follows the
+// operator's declaration), and a function defined by an axiom that applies one. Verifies:
+// s holds at k, so the union does; union is symmetric; the intersection reads t where s holds.
+function {:builtin "MapOr"} union([Key]bool, [Key]bool): [Key]bool;
+function {:define} Join(a: [Key]bool, b: [Key]bool): [Key]bool { union(a, b) }
+function Meet(a: [Key]bool, b: [Key]bool): [Key]bool { both(a, b) }
+
+procedure Defined(s: [Key]bool, t: [Key]bool, k: Key)
+  requires s[k];
+{
+  assert Join(s, t)[k];
+  assert Join(s, t) == union(t, s);
+  assert Meet(s, t)[k] == t[k];
 }
