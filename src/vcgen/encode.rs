@@ -1112,8 +1112,9 @@ impl<'p> Encoder<'p> {
         t
     }
 
-    /// Z3's array operators behind Boogie's `{:builtin "MapConst"}`, `"MapAdd"`, ... (the
-    /// function head `SMTLibLineariser.CheckMapApply` writes); `None` for other names.
+    /// Z3's array operators behind Boogie's `{:builtin "MapAdd"}`, ... (the function head
+    /// `SMTLibLineariser.CheckMapApply` writes); `None` for other names. `MapConst` is
+    /// [`Encoder::const_map`]'s, but for a solver other than Z3 when its argument is no value.
     fn map_builtin(&mut self, name: &str, call: &Expr, args: &[Expr]) -> Result<Option<String>, Unsupported> {
         if self.portable_map_ops {
             return self.portable_map_op(name, call, args);
@@ -1127,7 +1128,6 @@ impl<'p> Encoder<'p> {
         };
         let int2 = |op: &str| format!("(_ map ({op} (Int Int) Int))");
         Ok(Some(match name {
-            "MapConst" => format!("(as const {})", self.sort(typed.type_of(call.id))?),
             "MapAdd" => int2("+"),
             "MapSub" => int2("-"),
             "MapMul" => int2("*"),
@@ -1179,6 +1179,8 @@ impl<'p> Encoder<'p> {
             "MapNot" => "not",
             "MapImp" => "=>",
             "MapIte" => "ite",
+            // Its value at every index is its one argument (the type checker holds builtins to
+            // their operators' arities).
             "MapConst" => "",
             _ => return Ok(None),
         };
@@ -1210,12 +1212,11 @@ impl<'p> Encoder<'p> {
         for (i, t) in is.iter().zip(&indexes) {
             binders.push(format!("({i} {})", self.sort(t)?));
         }
-        let value = match (op, &maps[..]) {
-            ("", [v]) => v.clone(),
-            _ => {
-                let at: Vec<String> = maps.iter().map(|m| self.select(m.clone(), &is)).collect();
-                format!("({op} {})", at.join(" "))
-            }
+        let value = if name == "MapConst" {
+            maps[0].clone()
+        } else {
+            let at: Vec<String> = maps.iter().map(|m| self.select(m.clone(), &is)).collect();
+            format!("({op} {})", at.join(" "))
         };
         let read = self.select(format!("({f} {})", maps.join(" ")), &is);
         let _ = writeln!(self.map_op_decls, "(declare-fun {f} ({}) {result})", sorts.join(" "));
