@@ -224,6 +224,7 @@ fn trace_passes_reports_each_pass() {
     let expected = "\
 [TRACE] resolution and type checking: T s
 [TRACE] pass civl: T s, no change
+[TRACE] pass linear: T s, no change
 [TRACE] pass modifies: T s, no change
 [TRACE] pass reach: T s, no change
 [TRACE] pass datatypes: T s, no change

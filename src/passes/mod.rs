@@ -36,6 +36,7 @@ mod houdini_assignment;
 pub mod infer;
 pub mod inline;
 mod lambda;
+pub mod linear;
 mod loop_unroll;
 mod modifies;
 mod monomorphize;
@@ -269,6 +270,7 @@ impl Default for PipelineConfig {
 /// The names of the passes, in the order they run (for `--print-after`).
 pub const PASS_NAMES: &[&str] = &[
     "civl",
+    "linear",
     "modifies",
     "reach",
     "datatypes",
@@ -290,6 +292,7 @@ pub const PASS_NAMES: &[&str] = &[
 pub fn pipeline(config: &PipelineConfig) -> Vec<Box<dyn Pass>> {
     let mut passes: Vec<Box<dyn Pass>> = vec![
         Box::new(civl::Civl),
+        Box::new(linear::LinearPrimitives { enabled: config.type_encoding == TypeEncoding::Monomorphic }),
         Box::new(modifies::InferModifies { enabled: config.infer_modifies }),
         Box::new(reach::Reach { ground: config.reach_ground }),
         Box::new(datatypes::Datatypes),

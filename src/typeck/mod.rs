@@ -21,6 +21,7 @@
 pub mod check;
 pub mod compare;
 pub mod extend;
+pub mod linear;
 pub mod resolve;
 pub mod types;
 pub mod unify;
@@ -434,6 +435,14 @@ pub fn run(mut program: Program, options: &TypeckOptions, stop_after_resolution:
     diagnostics.extend(checked.diagnostics);
     if diagnostics.iter().any(|d| d.severity == Severity::Error) {
         return Outcome::TypecheckFailed { diagnostics, summary: !checked.dependency_errors };
+    }
+    // Boogie's Civl type checker, after type checking: the linear primitives' calls.
+    if !options.pass_output {
+        let linear = linear::check(&program, &resolution, &checked.typing);
+        if !linear.is_empty() {
+            diagnostics.extend(linear);
+            return Outcome::TypecheckFailed { diagnostics, summary: true };
+        }
     }
     Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: checked.typing }), diagnostics)
 }
