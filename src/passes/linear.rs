@@ -42,7 +42,7 @@ use crate::ast::{
     Symbol, UnaryOp,
 };
 use crate::typeck::linear::{Primitive, datatype, datatype_named, is_linear, primitives};
-use crate::typeck::{ProcedureId, Ref, TypedProgram};
+use crate::typeck::{ProcedureId, Ref, TypedProgram, VarKind};
 
 /// The pass: `enabled` when the program is monomorphized (Boogie rewrites only then).
 pub struct LinearPrimitives {
@@ -126,7 +126,30 @@ impl rewrite::Rewriter for Rewrite<'_> {
             ));
             return None;
         };
+        // A constant cannot be assigned (Boogie's checker lets it through, then assigns it).
+        if primitive != Primitive::PathLoad
+            && let Some(Ref::Var(v)) = self.typed.referent(lhs_root(&lhs))
+            && matches!(symbols.var(v).kind, VarKind::Const { .. })
+        {
+            self.missing.get_or_insert((
+                c.span,
+                format!(
+                    "the linear primitive {} assigning the constant {}",
+                    primitive.name(),
+                    symbols.var(v).name.name
+                ),
+            ));
+            return None;
+        }
         Some(self.rewrite(primitive, call, lhs, c.span))
+    }
+}
+
+/// The variable a target assigns.
+fn lhs_root(l: &AssignLhs) -> &Ident {
+    match l {
+        AssignLhs::Var(v) => v,
+        AssignLhs::Select { base, .. } | AssignLhs::Field { base, .. } => lhs_root(base),
     }
 }
 
@@ -416,6 +439,19 @@ pure procedure Path_Store<V>(path: V, v: V);
         assert!(matches!(off, Ok(None)));
         let none = LinearPrimitives { enabled: true }.run(&typed("procedure P() { }"), &mut PassCx::default());
         assert!(matches!(none, Ok(None)));
+    }
+
+    /// A primitive that would assign a constant is refused at its call, not rewritten into an
+    /// assignment the re-check rejects.
+    #[test]
+    fn a_constant_path_is_refused() {
+        let source = format!("{LIBRARY}const c: Map int int;\nprocedure P() {{ call Map_Put(c, 1, 2); }}");
+        match (LinearPrimitives { enabled: true }).run(&typed(&source), &mut PassCx::default()) {
+            Err(PassError::Unsupported { span: Some(_), what }) => {
+                assert_eq!(what, "the linear primitive Map_Put assigning the constant c");
+            }
+            other => panic!("not refused: {:?}", other.map(|p| p.is_some())),
+        }
     }
 
     /// Boogie's linear types: `One _`, a `Map` keyed by `One _` or holding linear values, a
