@@ -132,6 +132,11 @@ impl<'a> Origins<'a> {
                     CmdKind::Call(call) => {
                         self.by_call.insert(&**call, c);
                     }
+                    // Lowered as an assumption of its right-hand side only for an analysis
+                    // ([`cfg::lower_for_analysis`]).
+                    CmdKind::Unpack { rhs, .. } => {
+                        self.by_expr.insert(&**rhs, Origin::Cmd(c));
+                    }
                     CmdKind::Havoc { vars } => {
                         let ids = vars.iter().filter_map(|v| cfg::var_of(typed, v).ok()).collect();
                         self.havocs.entry(ids).or_insert(c);
@@ -210,9 +215,14 @@ fn guard(expr: Expr, span: Span) -> Cmd {
 pub(crate) fn blocks_of(typed: &TypedProgram, body: &Body, coalesce: bool) -> Result<Vec<AstBlock>, Unsupported> {
     let lowered = cfg::lower(typed, &body.stmts)?;
     let lowered = if coalesce { cfg::coalesce(lowered) } else { lowered };
+    Ok(lowered_as_ast(typed, body, &lowered))
+}
+
+/// Lowered blocks of `body` with each command as the AST command it came from.
+fn lowered_as_ast(typed: &TypedProgram, body: &Body, lowered: &[vcgen::Block]) -> Vec<AstBlock> {
     let mut origins = Origins::default();
     origins.collect(typed, &body.stmts);
-    Ok(lowered
+    lowered
         .iter()
         .map(|b| AstBlock {
             label: b.label.clone(),
@@ -221,7 +231,14 @@ pub(crate) fn blocks_of(typed: &TypedProgram, body: &Body, coalesce: bool) -> Re
             succs: b.succs.clone(),
             transfer: b.ret.or(b.tok),
         })
-        .collect())
+        .collect()
+}
+
+/// The body's blocks for an analysis of the program as written, before the passes: as
+/// [`blocks_of`] (coalesced), unpack commands included.
+pub(crate) fn blocks_for_analysis(typed: &TypedProgram, body: &Body) -> Result<Vec<AstBlock>, Unsupported> {
+    let lowered = cfg::coalesce(cfg::lower_for_analysis(typed, &body.stmts)?);
+    Ok(lowered_as_ast(typed, body, &lowered))
 }
 
 /// `blocks` (lowered from `body`, and cut into a DAG or otherwise changed by VC generation) as

@@ -354,7 +354,7 @@ pure procedure Path_Store<V>(path: V, v: V);
         typed_output(&printed);
         let start = printed.find("procedure P(").expect("P is printed");
         let body = &printed[start..];
-        let body = &body[body.find('{').expect("a body") + 1..body.find("\n}").expect("its end")];
+        let body = &body[body.find("\n{").expect("a body") + 2..body.find("\n}").expect("its end")];
         body.lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with("var ") && !l.ends_with(':'))
@@ -378,8 +378,11 @@ pure procedure Path_Store<V>(path: V, v: V);
     /// A linear key is assumed absent; an ordinary one is not.
     #[test]
     fn map_put_assumes_a_linear_key_absent() {
-        let linear = body_after("procedure P(k: One int) { var m: Map (One int) int; call Map_Put(m, k, 1); }");
-        assert_eq!(linear, ["assume !Map_Contains(m, k);", "m := Map_Update(m, k, 1);"]);
+        let linear = body_after(
+            "procedure P({:linear_in} k: One int, {:linear_in} m0: Map (One int) int) { var m: Map (One int) int;
+               m := m0; call Map_Put(m, k, 1); }",
+        );
+        assert_eq!(linear, ["m := m0;", "assume !Map_Contains(m, k);", "m := Map_Update(m, k, 1);"]);
         let ordinary = body_after("procedure P(k: int) { var m: Map int int; call Map_Put(m, k, 1); }");
         assert_eq!(ordinary, ["m := Map_Update(m, k, 1);"]);
     }

@@ -436,15 +436,16 @@ pub fn run(mut program: Program, options: &TypeckOptions, stop_after_resolution:
     if diagnostics.iter().any(|d| d.severity == Severity::Error) {
         return Outcome::TypecheckFailed { diagnostics, summary: !checked.dependency_errors };
     }
-    // Boogie's Civl type checker, after type checking: the linear primitives' calls.
+    let typed = Box::new(TypedProgram { program, resolution, typing: checked.typing });
+    // Boogie's Civl type checker, after type checking: linear variables and primitives.
     if !options.pass_output {
-        let linear = linear::check(&program, &resolution, &checked.typing);
+        let linear = linear::availability(&typed);
         if !linear.is_empty() {
             diagnostics.extend(linear);
             return Outcome::TypecheckFailed { diagnostics, summary: true };
         }
     }
-    Outcome::Typed(Box::new(TypedProgram { program, resolution, typing: checked.typing }), diagnostics)
+    Outcome::Typed(typed, diagnostics)
 }
 
 #[cfg(test)]

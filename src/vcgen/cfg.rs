@@ -84,6 +84,10 @@ struct Lowering<'a> {
     blocks: Vec<Block<'a>>,
     /// Goto targets by label, resolved at the end.
     targets: Vec<Vec<String>>,
+    /// For an analysis of the program as written ([`lower_for_analysis`]): an unpack command
+    /// (which the datatypes pass desugars before verification) is kept as an assumption of its
+    /// right-hand side, not refused, so that it keeps its place in its block.
+    unpack_as_assume: bool,
 }
 
 /// An assertion's `{:subsumption N}`: 0 turns off assuming it after the check.
@@ -187,6 +191,9 @@ impl<'a> Lowering<'a> {
             ast::CmdKind::ChangeScope { push: true } => Ok(Cmd::Scope(super::ScopeCmd::Push)),
             ast::CmdKind::ChangeScope { push: false } => Ok(Cmd::Scope(super::ScopeCmd::Pop)),
             ast::CmdKind::ParCall { .. } => unsupported("parallel calls"),
+            ast::CmdKind::Unpack { rhs, attrs, .. } if self.unpack_as_assume => {
+                Ok(Cmd::Assume { expr: rhs, negated: false, attrs: super::AssumeAttrs::Written(attrs, c.span) })
+            }
             ast::CmdKind::Unpack { .. } => unsupported("datatype unpacking"),
             ast::CmdKind::Measure { exprs, .. } => Ok(Cmd::Measure { exprs, span: c.span }),
         };
@@ -594,7 +601,25 @@ pub fn lower<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> Result<Vec<Bloc
 /// the generator does not support left out, and the first such command. (The measure checks
 /// look at the blocks of every implementation, supported or not.)
 pub fn lower_all<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> (Vec<Block<'a>>, Option<Unsupported>) {
+    lower_with(typed, body, false)
+}
+
+/// [`lower`] for an analysis of the program as the user wrote it, before the passes: an unpack
+/// command is an assumption of its right-hand side, in its place (never verified so).
+pub fn lower_for_analysis<'a>(typed: &'a TypedProgram, body: &'a StmtList) -> Result<Vec<Block<'a>>, Unsupported> {
+    match lower_with(typed, body, true) {
+        (blocks, None) => Ok(blocks),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+fn lower_with<'a>(
+    typed: &'a TypedProgram,
+    body: &'a StmtList,
+    unpack_as_assume: bool,
+) -> (Vec<Block<'a>>, Option<Unsupported>) {
     let mut l = Lowering {
+        unpack_as_assume,
         typed,
         error: None,
         bbs: Vec::new(),
