@@ -447,6 +447,31 @@ impl Availability<'_> {
         }
     }
 
+    /// Whether some linear variable's availability is checked in this implementation: it has
+    /// a formal declared linear, the program a linear global, or the body a call of a
+    /// procedure with an input declared linear.
+    fn needs_flow(&self, info: &super::ImplementationInfo, body: &crate::ast::Body) -> bool {
+        if info.ins.iter().chain(info.outs.iter()).any(|v| self.kind(*v) != Kind::Ordinary)
+            || !self.linear_globals().is_empty()
+        {
+            return true;
+        }
+        struct Calls<'a, 'b>(&'a Availability<'b>, bool);
+        impl crate::walk::Visitor for Calls<'_, '_> {
+            fn cmd(&mut self, c: &Cmd) {
+                if let CmdKind::Call(call) = &c.kind
+                    && let Some(Ref::Procedure(p)) = self.0.typed.referent(&call.callee)
+                {
+                    let ins = &self.0.typed.symbols().procedure(p).ins;
+                    self.1 |= ins.iter().any(|v| self.0.kind(*v) != Kind::Ordinary);
+                }
+            }
+        }
+        let mut calls = Calls(self, false);
+        crate::walk::stmts(&mut calls, &body.stmts);
+        calls.1
+    }
+
     fn linear_globals(&self) -> Vec<super::VarId> {
         let symbols = self.typed.symbols();
         let mut globals: Vec<super::VarId> = self
@@ -505,6 +530,20 @@ impl Availability<'_> {
     }
 
     fn implementation(&mut self, info: &super::ImplementationInfo, body: &crate::ast::Body) {
+        // Lowering to blocks costs about what vcgen's does: only for an implementation whose
+        // availability can matter (a linear formal or global, a call with a linear formal);
+        // the others get their commands' checks alone.
+        if !self.needs_flow(info, body) {
+            struct Commands<'a, 'b>(&'a mut Availability<'b>, Option<ProcedureId>);
+            impl crate::walk::Visitor for Commands<'_, '_> {
+                fn cmd(&mut self, c: &Cmd) {
+                    self.0.command(c, self.1);
+                }
+            }
+            let mut commands = Commands(self, info.procedure);
+            crate::walk::stmts(&mut commands, &body.stmts);
+            return;
+        }
         let Ok(blocks) = crate::passes::blocks::blocks_for_analysis(self.typed, body) else { return };
         let enclosing = info.procedure;
         let before = self.errors.len();
