@@ -129,6 +129,9 @@ fn json_figures() -> Result<(), Failed> {
 }
 
 fn main() {
+    // A Z3 call given up on at its deadline may stall new in-process contexts: from then on,
+    // Z3 runs in a process of its own, the binary's server, as the binary itself does.
+    rboogie::smt::use_z3_server(std::path::PathBuf::from(env!("CARGO_BIN_EXE_rboogie")));
     let arguments = Arguments::from_args();
     let mut trials = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir("tests/fields")
