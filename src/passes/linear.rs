@@ -128,7 +128,7 @@ impl rewrite::Rewriter for Rewrite<'_> {
         };
         // A constant cannot be assigned (Boogie's checker lets it through, then assigns it).
         if primitive != Primitive::PathLoad
-            && let Some(Ref::Var(v)) = self.typed.referent(lhs_root(&lhs))
+            && let Some(Ref::Var(v)) = self.typed.referent(crate::typeck::check::lhs_root(&lhs))
             && matches!(symbols.var(v).kind, VarKind::Const { .. })
         {
             self.missing.get_or_insert((
@@ -142,14 +142,6 @@ impl rewrite::Rewriter for Rewrite<'_> {
             return None;
         }
         Some(self.rewrite(primitive, call, lhs, c.span))
-    }
-}
-
-/// The variable a target assigns.
-fn lhs_root(l: &AssignLhs) -> &Ident {
-    match l {
-        AssignLhs::Var(v) => v,
-        AssignLhs::Select { base, .. } | AssignLhs::Field { base, .. } => lhs_root(base),
     }
 }
 

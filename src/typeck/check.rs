@@ -1388,7 +1388,8 @@ fn ctor_subst(ctor_result: &Type, target: &Type) -> super::unify::Subst {
     s
 }
 
-fn lhs_root(l: &AssignLhs) -> &Ident {
+/// The variable an assignment target assigns.
+pub(crate) fn lhs_root(l: &AssignLhs) -> &Ident {
     match l {
         AssignLhs::Var(v) => v,
         AssignLhs::Select { base, .. } | AssignLhs::Field { base, .. } => lhs_root(base),

@@ -162,35 +162,19 @@ fn linear_avoiding(symbols: &Symbols, t: &Type, seen: &mut Vec<Type>) -> bool {
         return false;
     }
     seen.push(t.clone());
-    let linear = ctors.iter().any(|c| {
-        let info = symbols.function(*c);
-        // A constructor's result is its datatype applied to the datatype's parameters, in order.
-        let Type::Ctor(_, params) = &info.result else { return false };
-        let params: Vec<TypeVarId> =
-            params.iter().filter_map(|p| if let Type::Var(v) = p { Some(*v) } else { None }).collect();
-        info.param_types.iter().any(|p| linear_avoiding(symbols, &instantiate(p, &params, args), seen))
-    });
+    let linear = ctors.iter().any(|c| field_types(symbols, *c, args).iter().any(|f| linear_avoiding(symbols, f, seen)));
     seen.pop();
     linear
 }
 
-/// `t` with the type parameters `params` replaced by `args`.
-fn instantiate(t: &Type, params: &[TypeVarId], args: &[Type]) -> Type {
-    match t.expanded() {
-        Type::Var(v) => {
-            params.iter().position(|p| p == v).and_then(|i| args.get(i)).cloned().unwrap_or_else(|| t.clone())
-        }
-        Type::Ctor(id, ts) => Type::Ctor(*id, ts.iter().map(|x| instantiate(x, params, args)).collect()),
-        Type::Map(m) => {
-            let m = super::types::MapType {
-                type_params: m.type_params.clone(),
-                args: m.args.iter().map(|x| instantiate(x, params, args)).collect(),
-                result: instantiate(&m.result, params, args),
-            };
-            Type::Map(std::rc::Rc::new(m))
-        }
-        other => other.clone(),
-    }
+/// The field types of constructor `ctor` in the instance of its datatype at `args`.
+fn field_types(symbols: &Symbols, ctor: super::FunctionId, args: &[Type]) -> Vec<Type> {
+    let info = symbols.function(ctor);
+    // A constructor's result is its datatype applied to the datatype's parameters, in order.
+    let Type::Ctor(_, params) = &info.result else { return Vec::new() };
+    let params: Vec<TypeVarId> =
+        params.iter().filter_map(|p| if let Type::Var(v) = p { Some(*v) } else { None }).collect();
+    info.param_types.iter().map(|t| super::resolve::substitute(t, &params, args)).collect()
 }
 
 /// Boogie's `CheckPrimitiveCall` for a call of `primitive`: its errors.
@@ -315,7 +299,8 @@ fn group_kinds(groups: &[crate::ast::VarGroup]) -> Vec<(Kind, crate::ast::Ident)
 pub fn availability(typed: &super::TypedProgram) -> Vec<Diagnostic> {
     let symbols = typed.symbols();
     let primitives = primitives(symbols);
-    let mut a = Availability { typed, kinds: FxHashMap::default(), primitives, errors: Vec::new() };
+    let mut a =
+        Availability { typed, kinds: FxHashMap::default(), globals: Vec::new(), primitives, errors: Vec::new() };
     if !a.relevant() {
         return Vec::new();
     }
@@ -338,6 +323,8 @@ pub fn availability(typed: &super::TypedProgram) -> Vec<Diagnostic> {
 struct Availability<'a> {
     typed: &'a super::TypedProgram,
     kinds: FxHashMap<super::VarId, Kind>,
+    /// The globals declared linear, in order.
+    globals: Vec<super::VarId>,
     primitives: FxHashMap<ProcedureId, Primitive>,
     errors: Vec<Diagnostic>,
 }
@@ -410,6 +397,7 @@ impl Availability<'_> {
             }
         }
         self.kinds = kinds;
+        self.globals = self.linear_globals();
     }
 
     fn kind(&self, v: super::VarId) -> Kind {
@@ -451,8 +439,7 @@ impl Availability<'_> {
     /// a formal declared linear, the program a linear global, or the body a call of a
     /// procedure with an input declared linear.
     fn needs_flow(&self, info: &super::ImplementationInfo, body: &crate::ast::Body) -> bool {
-        if info.ins.iter().chain(info.outs.iter()).any(|v| self.kind(*v) != Kind::Ordinary)
-            || !self.linear_globals().is_empty()
+        if info.ins.iter().chain(info.outs.iter()).any(|v| self.kind(*v) != Kind::Ordinary) || !self.globals.is_empty()
         {
             return true;
         }
@@ -487,6 +474,8 @@ impl Availability<'_> {
     fn run(&mut self) {
         let symbols = self.typed.symbols();
         let decls = &self.typed.program.decls;
+        let by_decl: FxHashMap<usize, &super::ImplementationInfo> =
+            symbols.implementations.iter().map(|i| (i.decl.0 as usize, i)).collect();
         for (index, d) in decls.iter().enumerate() {
             // Boogie's `VisitVariable`: globals and outputs are `{:linear}` or nothing.
             let declared_badly = |groups: &[crate::ast::VarGroup]| -> Vec<crate::ast::Span> {
@@ -518,7 +507,7 @@ impl Availability<'_> {
             if !implementation {
                 continue;
             }
-            let Some(info) = symbols.implementations.iter().find(|i| i.decl.0 as usize == index) else { continue };
+            let Some(info) = by_decl.get(&index).copied() else { continue };
             // The library's primitives with bodies (`Loc_New`, `Map_MakeEmpty`, ...) are not
             // checked (Boogie's `CivlPrimitives.IsPrimitive`).
             if ALL_PRIMITIVE_NAMES.contains(&info.name.name.as_str()) {
@@ -555,7 +544,7 @@ impl Availability<'_> {
         if self.errors.len() > before || blocks.is_empty() {
             return;
         }
-        let globals = self.linear_globals();
+        let globals = self.globals.clone();
         let mut start: VarSet = globals.iter().copied().collect();
         start.extend(info.ins.iter().copied().filter(|v| matches!(self.kind(*v), Kind::Linear | Kind::LinearIn)));
         let mut available: Vec<Option<VarSet>> = vec![None; blocks.len()];
@@ -665,11 +654,7 @@ impl Availability<'_> {
                 let t = self.lhs_type(base)?.deep_expanded();
                 let Type::Ctor(id, args) = &t else { return None };
                 let (ctor, index) = *symbols.accessors.get(&(*id, field.name))?.first()?;
-                let info = symbols.function(ctor);
-                let Type::Ctor(_, params) = &info.result else { return None };
-                let params: Vec<TypeVarId> =
-                    params.iter().filter_map(|p| if let Type::Var(v) = p { Some(*v) } else { None }).collect();
-                Some(instantiate(info.param_types.get(index)?, &params, args))
+                field_types(symbols, ctor, args).into_iter().nth(index)
             }
         }
     }
@@ -840,7 +825,7 @@ impl Availability<'_> {
                     if !self.ty_linear(self.typed.type_of(r.id)) {
                         continue;
                     }
-                    let Some(target) = self.var_of_ident(lhs_root(l)) else { continue };
+                    let Some(target) = self.var_of_ident(super::check::lhs_root(l)) else { continue };
                     if let Some(v) = self.var_ref(r) {
                         let was = start.contains(&v);
                         start.remove(&target);
@@ -949,13 +934,5 @@ impl Availability<'_> {
             }
             _ => {}
         }
-    }
-}
-
-/// The variable an assignment target assigns.
-fn lhs_root(l: &crate::ast::AssignLhs) -> &crate::ast::Ident {
-    match l {
-        crate::ast::AssignLhs::Var(v) => v,
-        crate::ast::AssignLhs::Select { base, .. } | crate::ast::AssignLhs::Field { base, .. } => lhs_root(base),
     }
 }

@@ -1048,7 +1048,7 @@ fn free_type_vars(ty: &Type, out: &mut Vec<TypeVarId>) {
 /// Without parameters the type is shared, not copied: every use of a synonym such as
 /// `type Heap = <a>[ref, Field a]a` then expands to the same map type, which the unifier
 /// recognises by identity.
-fn substitute(ty: &Type, params: &[TypeVarId], args: &[Type]) -> Type {
+pub(crate) fn substitute(ty: &Type, params: &[TypeVarId], args: &[Type]) -> Type {
     if params.is_empty() {
         return ty.clone();
     }
