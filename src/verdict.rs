@@ -208,16 +208,18 @@ pub fn decide(result: ImplResult, sources: &SourceMap, error_trace: u32, models:
             prover_error = format!("Prover error: {why}\n");
             (Outcome::SolverException, here(format!("Verification encountered solver exception ({name})")))
         }
-        ImplOutcome::Rejected { message, .. } if is_solver_limitation(&message) => {
+        ImplOutcome::Rejected { message, builtins, .. } if builtins || is_solver_limitation(&message) => {
             // A query the solver reads but cannot decide ("Regular expression variables are
-            // not supported"): not rboogie's bug. Boogie prints the solver's answer as a prover
+            // not supported"), or one with the program's own `{:builtin}` operators, which go
+            // to the solver as written (a `(_ to_fp 8 24)` declared to return `float11e5`):
+            // not known to be rboogie's bug. Boogie prints the solver's answer as a prover
             // error and the implementation is inconclusive (`HandleProverError`, outcome
             // `Undetermined`).
             let quoted = message.replace('"', "\"\"");
             prover_error = format!("Prover error: Unexpected prover response: (error \"{quoted}\")\n\n");
             (Outcome::Inconclusive, here(format!("Verification inconclusive ({name})")))
         }
-        ImplOutcome::Rejected { message, query } => {
+        ImplOutcome::Rejected { message, query, .. } => {
             let saved = query.map(|path| format!("; the query is in {}", path.display())).unwrap_or_default();
             let message = format!(
                 "rboogie internal error: the solver rejected the query rboogie wrote for {name}: {message}{saved}"

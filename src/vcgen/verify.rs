@@ -109,10 +109,13 @@ pub enum ImplOutcome {
     Inconclusive,
     SolverException(String),
     /// The solver could not read the query rboogie wrote for the implementation: an internal
-    /// error, never a verdict. `query` is where the query was saved for a bug report.
+    /// error, never a verdict, unless the program has `{:builtin}` functions (`builtins`),
+    /// whose operators go to the solver as written and may be the cause. `query` is where the
+    /// query was saved for a bug report.
     Rejected {
         message: String,
         query: Option<std::path::PathBuf>,
+        builtins: bool,
     },
     /// rboogie cannot encode the implementation.
     Unsupported(Unsupported),
@@ -276,6 +279,8 @@ pub(crate) struct Query {
     limits: Limits,
     /// Under `/trackVerificationCoverage`, the literals of the tracked axioms and their labels.
     axiom_tracks: Arc<[(String, String)]>,
+    /// Whether the program declares `{:builtin}`/`{:bvbuiltin}` functions.
+    builtins: bool,
 }
 
 /// What is reported for an implementation, besides its outcome.
@@ -708,6 +713,7 @@ pub(crate) fn stage_program(
                     smoke,
                     limits,
                     axiom_tracks: axiom_tracks.clone(),
+                    builtins: !typed.typing.builtins.is_empty(),
                 })
             }
         };
@@ -1318,7 +1324,8 @@ fn check_vc(
             }
             Answer::Failed(why) => break Some(ImplOutcome::SolverException(why)),
             Answer::Rejected(message) => {
-                break Some(ImplOutcome::Rejected { message, query: save_rejected(query, vc) });
+                let builtins = query.builtins;
+                break Some(ImplOutcome::Rejected { message, query: save_rejected(query, vc), builtins });
             }
         }
     };
@@ -1357,7 +1364,8 @@ fn check_tracked(
 
 /// An implementation's outcome from its splits' (Boogie's `SplitAndVerifyWorker`): the
 /// errors of every split; else the first split's outcome that is not "verified"; "verified"
-/// only when every split is. A rejected query (rboogie's bug) comes before all of these.
+/// only when every split is. A rejected query (rboogie's bug, unless the program has
+/// `{:builtin}` operators) comes before all of these.
 pub(crate) fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
     let mut errors = Vec::new();
     let mut other = None;
@@ -1365,7 +1373,7 @@ pub(crate) fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
         match o {
             ImplOutcome::Errors(e) => errors.extend(e),
             ImplOutcome::Verified => {}
-            o @ ImplOutcome::Rejected { .. } => other = Some(o),
+            o @ ImplOutcome::Rejected { builtins: false, .. } => other = Some(o),
             o => {
                 other.get_or_insert(o);
             }
@@ -1374,7 +1382,7 @@ pub(crate) fn combine(outcomes: Vec<ImplOutcome>) -> ImplOutcome {
     match other {
         // A query the solver rejected is rboogie's bug: it is reported (exit 70) whatever the
         // other splits found.
-        Some(o @ ImplOutcome::Rejected { .. }) => o,
+        Some(o @ ImplOutcome::Rejected { builtins: false, .. }) => o,
         _ if !errors.is_empty() => ImplOutcome::Errors(errors),
         Some(o) => o,
         None => ImplOutcome::Verified,
