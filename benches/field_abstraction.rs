@@ -25,7 +25,7 @@
 //! least 10 times faster at F = 200.
 //!
 //! `-- --quick` runs F = 50 and K = 2 only; `-- --fields N` runs F = N only, `-- --k N`
-//! K = N only.
+//! K = N only; `-- --keep` keeps the generated programs (for a profiler) and says where.
 
 #[path = "common/process.rs"]
 mod process;
@@ -204,7 +204,11 @@ fn main() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    if args.iter().any(|a| a == "--keep") {
+        println!("programs kept in {}", dir.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// Whether `solver` runs here (`solver --version`).

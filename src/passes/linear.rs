@@ -59,6 +59,9 @@ impl Pass for LinearPrimitives {
             return Ok(None);
         }
         let primitives = primitives(typed.symbols());
+        if primitives.is_empty() {
+            return Ok(None);
+        }
         // The library declares them in every program that uses it; few programs call them:
         // look before copying.
         struct Find<'a>(&'a TypedProgram, &'a FxHashMap<ProcedureId, Primitive>, bool);
