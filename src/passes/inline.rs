@@ -374,6 +374,10 @@ struct Inliner<'a, 'c> {
     /// fewer than this many copies on the inlining stack, and cut past it.
     per_callee: Option<i64>,
     on_stack: FxHashMap<ProcedureId, i64>,
+    /// The procedures being inlined by the inliners this one (a code expression's) is nested
+    /// in: inlining one of them again here would never end, since each code expression's
+    /// inliner counts depths afresh (see [`Inliner::code_expr`]).
+    enclosing: Vec<ProcedureId>,
     /// The copies being inlined into, nested ([`Inline::stack_depth`]).
     frames: u32,
     /// The path of the copy being inlined into and the calls met in it so far (stratified
@@ -423,6 +427,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: options.depth.map(i64::from).filter(|_| options.only.is_some()),
             on_stack: FxHashMap::default(),
+            enclosing: Vec::new(),
             frames: 0,
             site_stack: vec![String::new()],
             next_site: None,
@@ -493,6 +498,8 @@ impl<'a, 'c> Inliner<'a, 'c> {
     /// of their own (no prefix, depths counted afresh, the procedures' counters shared), the
     /// callees' variables becoming locals of the code expression.
     fn code_expr(&mut self, c: &CodeExpr) -> CodeExpr {
+        let mut enclosing = self.enclosing.clone();
+        enclosing.extend(self.on_stack.iter().filter(|&(_, &n)| n > 0).map(|(&p, _)| p));
         let mut sub = Inliner {
             typed: self.typed,
             options: self.options,
@@ -504,6 +511,7 @@ impl<'a, 'c> Inliner<'a, 'c> {
             depths: FxHashMap::default(),
             per_callee: self.per_callee,
             on_stack: FxHashMap::default(),
+            enclosing,
             frames: 0,
             site_stack: vec![String::new()],
             next_site: None,
@@ -594,6 +602,19 @@ impl<'a, 'c> Inliner<'a, 'c> {
                 });
             }
             self.next_site = Some(path);
+        }
+        if depth > 0 && self.enclosing.contains(&p) {
+            // A code expression in `p`'s inlined body calls `p` (directly or through other
+            // inlined procedures): its inliner would inline `p` again, with that same code
+            // expression in it, for ever (Boogie's does, until its stack overflows).
+            self.error.get_or_insert(PassError::Unsupported {
+                span: Some(call.span),
+                what: format!(
+                    "inlining procedure {} again into a code expression of its own inlined body (an inlining without end)",
+                    self.typed.symbols().procedure(p).name.name
+                ),
+            });
+            return CallAction::Keep;
         }
         let action = if depth > 0 {
             self.inlined = true;
