@@ -606,7 +606,63 @@ impl Availability<'_> {
                 }
             }
         }
+        // Every linear global must be available at each loop head (of a reducible graph, as
+        // Boogie checks only those), ordinary or not.
+        if globals.is_empty() {
+            return;
+        }
+        for h in loop_heads(&blocks).unwrap_or_default() {
+            let at = blocks[h].tok.unwrap_or(body.span);
+            for g in &globals {
+                if !available[h].as_ref().is_some_and(|a| a.contains(g)) {
+                    let name = self.typed.symbols().var(*g).name.name;
+                    self.error(at, format!("global variable {name} must be available at a loop head"));
+                }
+            }
+        }
     }
+}
+
+/// The loop heads of `blocks` (entry: block 0), in block order: the targets of a depth-first
+/// walk's back edges; `None` when the graph is not reducible (a back edge's target does not
+/// dominate its source), where Boogie's `Graph.Headers` has none to check.
+fn loop_heads(blocks: &[crate::passes::blocks::AstBlock]) -> Option<Vec<usize>> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let mut graph = DiGraph::<(), ()>::with_capacity(blocks.len(), blocks.len());
+    let nodes: Vec<NodeIndex> = blocks.iter().map(|_| graph.add_node(())).collect();
+    for (b, block) in blocks.iter().enumerate() {
+        for &s in &block.succs {
+            graph.add_edge(nodes[b], nodes[s], ());
+        }
+    }
+    let dominators = petgraph::algo::dominators::simple_fast(&graph, nodes[0]);
+    let dominates =
+        |a: usize, b: usize| dominators.dominators(nodes[b]).is_some_and(|mut chain| chain.any(|d| d == nodes[a]));
+    // Iterative depth-first walk: an edge to a block still on the stack is a back edge.
+    let mut state = vec![0u8; blocks.len()];
+    let mut heads = Vec::new();
+    let mut stack = vec![(0usize, 0usize)];
+    state[0] = 1;
+    while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+        if let Some(&s) = blocks[b].succs.get(*i) {
+            *i += 1;
+            match state[s] {
+                0 => {
+                    state[s] = 1;
+                    stack.push((s, 0));
+                }
+                1 if dominates(s, b) => heads.push(s),
+                1 => return None,
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+            stack.pop();
+        }
+    }
+    heads.sort_unstable();
+    heads.dedup();
+    Some(heads)
 }
 
 impl Availability<'_> {
