@@ -6,11 +6,15 @@
 //! procedure with N local variables, each set in its own if-then-else (N joins, 3N blocks),
 //! 50 of them summed at the end; then the same with all N summed (every variable live to the
 //! end: the worst case of the liveness analysis); then a recursive procedure with three
-//! self-calls inlined to depth 7 and 8 (`{:inline 7}`: a 1.3 MB VC). Each is one child process,
+//! self-calls inlined to depth 7 and 8 (`{:inline 7}`: a 1.3 MB VC); then expressions nested
+//! N deep (N = 25 000 to 200 000) down one side: `!!...!p`, `p ==> p ==> ... ==> p` (right-
+//! nested), and an else-if chain `if x == 0 then 0 else if ...`. Each is one child process,
 //! whose wall time and peak resident memory (`wait4`'s `ru_maxrss`) are printed.
 //!
 //! Targets, printed beside the figures: time(8000) / time(1000) <= 10 and peak memory at
-//! N = 8000 under 300 MB on the first family; `{:inline 7}` under 1 s and 300 MB.
+//! N = 8000 under 300 MB on the first family; `{:inline 7}` under 1 s and 300 MB; a nested
+//! expression's time(200 000) / time(25 000) <= 10 (the encoder once nested each operand's
+//! text in the next: 200 000 negations took 24 s, 25 000 a tenth of a second).
 //! `--quick` stops at N = 4000.
 
 use std::io::Write;
@@ -31,6 +35,19 @@ fn diamonds(n: usize, used: usize) -> String {
     let sum: Vec<String> = (0..n).step_by(step).take(used).map(|i| format!("x{i}")).collect();
     text += &format!("  r := {};\n  assert r >= 0 || r < 0;\n}}\n", sum.join(" + "));
     text
+}
+
+/// One assertion whose expression nests `n` deep down one side, of the `shape` named.
+fn nested(shape: &str, n: usize) -> String {
+    let e = match shape {
+        "!" => format!("{}(x > 0)", "!".repeat(n)),
+        "==>" => vec!["x > 0"; n].join(" ==> "),
+        _ => {
+            let arms: Vec<String> = (0..n).map(|i| format!("if x == {i} then {i} else ")).collect();
+            format!("({}0) >= 0", arms.concat())
+        }
+    };
+    format!("procedure P(x: int)\n{{\n  assert {e} || true;\n}}\n")
 }
 
 /// A procedure calling itself three times, inlined to `depth`.
@@ -114,6 +131,26 @@ fn main() {
         println!("{depth:>8} {:>12.3} {:>14.1}", r.wall.as_secs_f64(), r.peak_mb);
         if depth == 7 {
             println!("  target: under 1 s and 300 MB");
+        }
+    }
+
+    println!();
+    println!("vc_linear: one expression nested N deep");
+    println!("{:>8} {:>8} {:>12} {:>12} {:>14}", "shape", "N", "bytes", "time (s)", "peak (MB)");
+    let depths: &[usize] = if quick { &[25_000, 50_000] } else { &[25_000, 50_000, 100_000, 200_000] };
+    for shape in ["!", "==>", "else-if"] {
+        let mut times = Vec::new();
+        for &n in depths {
+            let text = nested(shape, n);
+            let file = write_program(&dir, &format!("nested{n}.bpl"), &text);
+            let r = run(&binary, &file);
+            println!("{shape:>8} {n:>8} {:>12} {:>12.3} {:>14.1}", text.len(), r.wall.as_secs_f64(), r.peak_mb);
+            times.push(r.wall.as_secs_f64());
+        }
+        if let (Some(first), Some(last)) = (times.first(), times.last())
+            && !quick
+        {
+            println!("  time(200000)/time(25000) = {:.1} (target <= 10)", last / first);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -744,12 +744,31 @@ impl<'p> Encoder<'p> {
                     ArithCoercion::ToReal => format!("(to_real {a})"),
                 }
             }
-            ExprKind::Unary { op, arg } => {
-                let a = self.ex_flipped(*op == UnaryOp::Not, arg, env, ctx)?;
-                match op {
-                    UnaryOp::Not => format!("(not {a})"),
-                    UnaryOp::Neg => format!("(- {a})"),
+            ExprKind::Unary { .. } => {
+                // A chain of them (`!!...!p`, thousands deep in generated code) is written front
+                // to back: nesting each operand's text in the next copied the chain's text once
+                // per operator (quadratic). Each `!` flips the polarity of what it applies to.
+                let mut ops = Vec::new();
+                let mut inner = e;
+                while let ExprKind::Unary { op, arg } = &inner.kind {
+                    ops.push(*op);
+                    inner = arg;
                 }
+                let flip = ops.iter().filter(|&&op| op == UnaryOp::Not).count() % 2 == 1;
+                let a = self.ex_flipped(flip, inner, env, ctx)?;
+                let mut out = String::with_capacity(a.len() + 7 * ops.len());
+                for op in &ops {
+                    out += match op {
+                        UnaryOp::Not => "(not ",
+                        UnaryOp::Neg => "(- ",
+                    };
+                }
+                out += &a;
+                out.extend(std::iter::repeat_n(')', ops.len()));
+                out
+            }
+            ExprKind::Binary { rhs, .. } if matches!(rhs.kind, ExprKind::Binary { .. }) => {
+                self.right_chain(e, env, ctx)?
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 // A left-nested chain (`x0 + x1 + ... + xn`, as front ends and inlining make
@@ -811,8 +830,23 @@ impl<'p> Encoder<'p> {
                 let v = self.ex(&s.value, env, ctx)?;
                 self.store(&m, &idx, v)
             }
-            ExprKind::IfThenElse { cond, then, els } => {
-                format!("(ite {} {} {})", self.ex(cond, env, ctx)?, self.ex(then, env, ctx)?, self.ex(els, env, ctx)?)
+            ExprKind::IfThenElse { .. } => {
+                // An else-if chain, written front to back (as a chain of unary operators).
+                let mut heads = Vec::new();
+                let mut last = e;
+                while let ExprKind::IfThenElse { cond, then, els } = &last.kind {
+                    heads.push(format!("(ite {} {} ", self.ex(cond, env, ctx)?, self.ex(then, env, ctx)?));
+                    last = els;
+                }
+                let tail = self.ex(last, env, ctx)?;
+                let mut out =
+                    String::with_capacity(heads.iter().map(String::len).sum::<usize>() + tail.len() + heads.len());
+                for h in &heads {
+                    out += h;
+                }
+                out += &tail;
+                out.extend(std::iter::repeat_n(')', heads.len()));
+                out
             }
             ExprKind::Let(l) => {
                 let rhss = self.args(&l.rhss, env, ctx)?;
@@ -1099,6 +1133,42 @@ impl<'p> Encoder<'p> {
 
     /// `e` in the opposite context when `flip` (Boogie flips it for the operand of `!` and the
     /// left of `==>`).
+    /// A binary operation whose right operand is one too (`p ==> q ==> ...`, right-nested
+    /// conjunctions), down its right spine: each level's left operand and the operator's
+    /// text before the right operand, then the last right operand, then each level's closing
+    /// text, in one buffer. Nesting each level's text in the next, as the recursion did,
+    /// copied the chain's text once per level: quadratic in its length. The operands are
+    /// encoded, and the operators' texts made, in the order the recursion made them.
+    fn right_chain(&mut self, e: &Expr, env: &dyn Env, ctx: &mut Ctx) -> Result<String, Unsupported> {
+        /// Where the right operand goes in the text [`Encoder::binary_parts`] makes.
+        const HOLE: &str = "\u{1}";
+        let mut levels: Vec<(BinaryOp, &Expr, &Expr, Span, String)> = Vec::new();
+        let mut last = e;
+        while let ExprKind::Binary { op, lhs, rhs } = &last.kind {
+            let l = self.ex_flipped(*op == BinaryOp::Imp, lhs, env, ctx)?;
+            levels.push((*op, &**lhs, &**rhs, last.span, l));
+            last = rhs;
+        }
+        let bottom = self.ex(last, env, ctx)?;
+        let mut closes = Vec::with_capacity(levels.len());
+        let mut opens = Vec::with_capacity(levels.len());
+        for (op, lhs, rhs, span, l) in levels.into_iter().rev() {
+            let (prefix, suffix) = self.binary_parts(op, lhs, rhs, span, HOLE.to_string())?;
+            let (mid, close) = suffix.split_once(HOLE).expect("the right operand has a place");
+            opens.push(prefix + &l + mid);
+            closes.push(close.to_string());
+        }
+        let mut out = String::with_capacity(bottom.len() + opens.iter().chain(&closes).map(String::len).sum::<usize>());
+        for o in opens.iter().rev() {
+            out += o;
+        }
+        out += &bottom;
+        for c in &closes {
+            out += c;
+        }
+        Ok(out)
+    }
+
     pub(super) fn ex_flipped(
         &mut self,
         flip: bool,
