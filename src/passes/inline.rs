@@ -705,9 +705,19 @@ impl<'a, 'c> Inliner<'a, 'c> {
         }
         let mut old_map: FxHashMap<VarId, Symbol> = FxHashMap::default();
         let mut modified: Vec<VarId> = Vec::new();
+        // A local or formal of the callee's named as a global it modifies (hiding it there)
+        // takes the copy's name `inline$P$n$g`: Boogie's two copies share it (its variables
+        // are objects, not names); here the old value's copy gets `$old` added until it
+        // names nothing else, since the output is resolved by name.
+        let mut taken: FxHashSet<Symbol> = map.values().copied().collect();
         for &g in &proc_info.modifies {
             if let std::collections::hash_map::Entry::Vacant(e) = old_map.entry(g) {
-                e.insert(named(&symbols.var(g).name.name));
+                let mut name = named(&symbols.var(g).name.name);
+                while taken.contains(&name) {
+                    name = Symbol::intern(&format!("{name}$old"));
+                }
+                taken.insert(name);
+                e.insert(name);
                 modified.push(g);
             }
         }
