@@ -872,7 +872,12 @@ impl Houdini<'_, '_> {
             }
             loop {
                 let (verdict, non_candidate) = self.check(current);
-                if non_candidate {
+                // A failure whose candidates are all false already cannot be blamed on one:
+                // checking again would fail the same way for ever. It ends the run as a
+                // failure of no candidate does.
+                let stuck = matches!(&verdict, Verdict::Invalid(refuted)
+                    if !refuted.iter().any(|r| self.assignment[r.constant()]));
+                if non_candidate || stuck {
                     // Boogie's abort: the others still queued are checked once, as they are.
                     self.dequeue();
                     while let Some(&next) = self.worklist.front() {
@@ -1040,8 +1045,10 @@ impl Houdini<'_, '_> {
                 let mut others: Vec<Counterexample> = Vec::new();
                 for e in errors {
                     match self.candidates.refuted_by(&e) {
-                        Some(r) => refuted.push(r),
-                        None => others.push(e),
+                        // A candidate already false is assumed false: its `b ==> e` holds, and
+                        // a failure matched to it is no refutation (it stays an error).
+                        Some(r) if self.assignment[r.constant()] => refuted.push(r),
+                        _ => others.push(e),
                     }
                 }
                 let non_candidate = !others.is_empty();
