@@ -778,14 +778,14 @@ impl<'a, 'c> Inliner<'a, 'c> {
             if let Spec::Requires { free: false, attrs, expr, span } = spec {
                 let expr = rewrite::expr(&mut renamer, expr);
                 let mut attrs = rewrite::attrs(&mut renamer, attrs);
-                // Houdini's inlining reports a precondition's failure as Boogie's; bounded mode
+                // Boogie's inliner asserts a precondition as an `AssertRequiresCmd`, whose
+                // failure is the call's precondition's, one check per `requires`; bounded mode
                 // reports an assertion at the call, and names the `requires` it stands for.
-                let marker = if self.options.houdini {
-                    Some(super::INLINED_REQUIRES)
-                } else {
-                    self.options.only.map(|_| super::REQUIRES_CLAUSE)
+                let marker = match self.options.only {
+                    Some(_) if !self.options.houdini => super::REQUIRES_CLAUSE,
+                    _ => super::INLINED_REQUIRES,
                 };
-                if let Some(marker) = marker {
+                {
                     let marker = Attribute { key: Symbol::intern(marker), params: Box::new([]), span: *span };
                     attrs = attrs.into_iter().chain([marker]).collect();
                 }

@@ -393,10 +393,10 @@ pub const UNPACK_CHECK: &str = "rboogie_unpack";
 /// its block's goto ends. Never printed.
 pub const INLINED_ENSURES: &str = "rboogie_inlined_ensures";
 
-/// The attribute marking a callee's `requires` asserted where Houdini's inlining
-/// ([`inline::Inline::houdini`]) inlined the call: Boogie's `AssertRequiresCmd`, whose failure
-/// vcgen reports as the call's precondition's (the marker's span is the `requires`). Never
-/// printed.
+/// The attribute marking a callee's `requires` asserted where inlining (Boogie's, and
+/// Houdini's, [`inline::Inline::houdini`]) inlined the call: Boogie's `AssertRequiresCmd`,
+/// whose failure vcgen reports as the call's precondition's (the marker's span is the
+/// `requires`, so each is a check of its own). Never printed.
 pub const INLINED_REQUIRES: &str = "rboogie_inlined_requires";
 
 /// The attribute marking a callee's `requires` asserted where bounded mode's inlining
