@@ -785,10 +785,8 @@ impl<'a, 'c> Inliner<'a, 'c> {
                     Some(_) if !self.options.houdini => super::REQUIRES_CLAUSE,
                     _ => super::INLINED_REQUIRES,
                 };
-                {
-                    let marker = Attribute { key: Symbol::intern(marker), params: Box::new([]), span: *span };
-                    attrs = attrs.into_iter().chain([marker]).collect();
-                }
+                let marker = Attribute { key: Symbol::intern(marker), params: Box::new([]), span: *span };
+                attrs = attrs.into_iter().chain([marker]).collect();
                 entry.push(Cmd { kind: CmdKind::Assert { attrs, expr }, span: call.span });
             }
         }

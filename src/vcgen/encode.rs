@@ -1131,8 +1131,6 @@ impl<'p> Encoder<'p> {
         Some(t)
     }
 
-    /// `e` in the opposite context when `flip` (Boogie flips it for the operand of `!` and the
-    /// left of `==>`).
     /// A binary operation whose right operand is one too (`p ==> q ==> ...`, right-nested
     /// conjunctions), down its right spine: each level's left operand and the operator's
     /// text before the right operand, then the last right operand, then each level's closing
@@ -1169,6 +1167,8 @@ impl<'p> Encoder<'p> {
         Ok(out)
     }
 
+    /// `e` in the opposite context when `flip` (Boogie flips it for the operand of `!` and the
+    /// left of `==>`).
     pub(super) fn ex_flipped(
         &mut self,
         flip: bool,
